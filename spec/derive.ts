@@ -1,0 +1,308 @@
+// Derives the requirements that follow from an operation's data: auth, scope, access, response kind, paging, events and every field and parameter rule.
+
+import type { CrossRule, Field, Level, Operation, Param, Requirement, Rule } from './types.js';
+
+/** The id a rule takes inside its field; part of requirement ids, so it must stay stable. */
+export function ruleId(rule: Rule): string {
+  if ('id' in rule && rule.id) return rule.id;
+  switch (rule.kind) {
+    case 'json-length':
+    case 'base64-decoded-length':
+      return 'length';
+    case 'password-strength':
+      return 'strength';
+    default:
+      return rule.kind;
+  }
+}
+
+const quote = (s: string) => `\`${s}\``;
+const bounds = (min?: number, max?: number, unit = '') => {
+  const u = unit ? ` ${unit}` : '';
+  if (min !== undefined && max !== undefined) return `${min}..${max}${u}`;
+  if (min !== undefined) return `at least ${min}${u}`;
+  return `at most ${max}${u}`;
+};
+
+/** One sentence describing what a value must satisfy under a rule. */
+export function describeRule(rule: Rule): string {
+  switch (rule.kind) {
+    case 'length':
+      return `be ${bounds(rule.min, rule.max, rule.unit ?? 'characters')} long`;
+    case 'range':
+      return `be ${bounds(rule.min, rule.max)}`;
+    case 'enum':
+      return `be one of ${rule.values.map((v) => quote(JSON.stringify(v))).join(', ')}`;
+    case 'items':
+      return `hold ${bounds(rule.min, rule.max, 'items')}${rule.unique ? ', each unique' : ''}`;
+    case 'pattern':
+    case 'count':
+    case 'not-value':
+    case 'custom':
+      return rule.text;
+    case 'forbidden-characters':
+      return `not contain any of ${rule.characters.split('').map(quote).join(' ')}`;
+    case 'canonical-cidr':
+      return 'be a range in canonical CIDR form';
+    case 'json-length':
+      return `be JSON of at most ${rule.max} characters`;
+    case 'base64-decoded-length':
+      return `be base64 of at most ${rule.max} bytes unencoded`;
+    case 'password-strength':
+      return `meet the strength requirement, else the error text is ${quote(rule.errorText)}`;
+  }
+}
+
+const familyOf = (rule: Rule): Requirement['family'] => {
+  switch (rule.kind) {
+    case 'length':
+    case 'json-length':
+    case 'base64-decoded-length':
+      return 'length';
+    case 'range':
+      return 'range';
+    case 'enum':
+      return 'enum';
+    case 'items':
+      return 'items';
+    case 'canonical-cidr':
+      return 'format';
+    default:
+      return 'pattern';
+  }
+};
+
+/** Formats a server can be held to validating in requests. */
+const validatedFormats = new Set(['email', 'url', 'ip', 'ipv4', 'ip-cidr', 'ipv4-cidr', 'ip-netmask', 'uuid', 'byte']);
+
+const label = (op: Operation) => `${op.method} ${op.root === 'beta' ? '{base_url_beta}' : ''}${op.path}`;
+
+interface Walked {
+  path: string;
+  field: Field;
+  /** Whether every ancestor is an object member that is present (arrays of objects count). */
+  requiredHere: boolean;
+}
+
+/** Visits every field of a body, naming nested fields `a.b` and array elements' members `a.b`. */
+export function walkFields(fields: Field[], prefix = ''): Walked[] {
+  const out: Walked[] = [];
+  for (const f of fields) {
+    const path = prefix ? `${prefix}.${f.name}` : f.name;
+    out.push({ path, field: f, requiredHere: f.required === true });
+    if (f.fields) out.push(...walkFields(f.fields, path));
+    if (f.items) {
+      if (f.items.fields) out.push(...walkFields(f.items.fields, path));
+      else out.push({ path: `${path}.item`, field: f.items, requiredHere: false });
+    }
+    if (f.values?.fields) out.push(...walkFields(f.values.fields, `${path}.value`));
+  }
+  return out;
+}
+
+function fieldRequirements(op: Operation, make: Make): Requirement[] {
+  const out: Requirement[] = [];
+  const where = label(op);
+  for (const { path, field } of walkFields(op.body?.fields ?? [])) {
+    const subject = { kind: 'operation' as const, operation: op.id, field: path };
+    if (field.required) {
+      out.push(
+        make(`${path}-required`, 'MUST', `${where} rejects a body without ${quote(path)}.`, subject, 'required'),
+      );
+    }
+    if (field.type !== 'any' && path.split('.').at(-1) !== 'item') {
+      out.push(
+        make(
+          `${path}-type`,
+          'MUST',
+          `${where} rejects a ${quote(path)} that is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
+          subject,
+          'type',
+        ),
+      );
+    }
+    if (field.format && validatedFormats.has(field.format)) {
+      out.push(
+        make(
+          `${path}-format`,
+          'SHOULD',
+          `${where} rejects a ${quote(path)} that is not of format ${field.format}.`,
+          subject,
+          'format',
+        ),
+      );
+    }
+    for (const rule of field.rules ?? []) {
+      out.push(
+        make(
+          `${path}-${ruleId(rule)}`,
+          'MUST',
+          `${where} rejects a ${quote(path)} that does not ${describeRule(rule)}.`,
+          subject,
+          familyOf(rule),
+        ),
+      );
+    }
+  }
+  for (const rule of op.body?.rules ?? []) out.push(crossRequirement(op, rule, make));
+  for (const name of op.body?.notAccepted ?? []) {
+    out.push(
+      make(
+        `${name}-not-accepted`,
+        'MUST',
+        `${where} does not change ${quote(name)}, which the update does not accept.`,
+        { kind: 'operation', operation: op.id, field: name },
+        'not-accepted',
+      ),
+    );
+  }
+  return out;
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+function crossRequirement(op: Operation, rule: CrossRule, make: Make): Requirement {
+  return make(
+    rule.id,
+    rule.level ?? 'MUST',
+    `${label(op)}: ${rule.text}`,
+    { kind: 'operation', operation: op.id, field: rule.fields[0] ?? '' },
+    'cross-field',
+  );
+}
+
+function paramRequirements(op: Operation, params: Param[], where: 'path' | 'query', make: Make): Requirement[] {
+  return params.flatMap((p) =>
+    (p.rules ?? []).map((rule) =>
+      make(
+        `${p.name}-${ruleId(rule)}`,
+        'MUST',
+        `${label(op)} rejects a ${where} parameter ${quote(p.name)} that does not ${describeRule(rule)}.`,
+        { kind: 'operation', operation: op.id, field: p.name },
+        p.name === 'page' || p.name === 'page_size' ? 'paging' : familyOf(rule),
+      ),
+    ),
+  );
+}
+
+type Make = (
+  suffix: string,
+  level: Level,
+  text: string,
+  subject: Requirement['subject'],
+  family: Requirement['family'],
+  convention?: boolean,
+) => Requirement;
+
+/** Every requirement that follows from one operation's data. */
+export function deriveRequirements(op: Operation): Requirement[] {
+  const make: Make = (suffix, level, text, subject, family, convention) => ({
+    id: `${op.id}/${suffix}`,
+    level,
+    text,
+    source: op.source,
+    subject,
+    family,
+    derived: true,
+    ...(convention ? { convention: true } : {}),
+  });
+  const on = { kind: 'operation' as const, operation: op.id };
+  const where = label(op);
+  const out: Requirement[] = [];
+
+  if (op.status.kind === 'disabled') {
+    out.push(make('disabled', 'MUST', `${where} is disabled: every call is refused.`, on, 'behaviour'));
+    return out;
+  }
+
+  if (op.auth.token === 'required') {
+    const listed = op.auth.scope !== 'none-listed';
+    out.push(
+      make(
+        'auth/token-required',
+        listed ? 'MUST' : 'SHOULD',
+        `${where} refuses a request without a valid token.`,
+        on,
+        'auth',
+        !listed,
+      ),
+    );
+  } else {
+    out.push(make('auth/anonymous-allowed', 'MUST', `${where} answers a request without a token.`, on, 'auth'));
+  }
+  if (op.auth.scope !== 'none-listed' && op.auth.scope !== 'none') {
+    out.push(
+      make('auth/scope-required', 'MUST', `${where} refuses a token that lacks ${quote(op.auth.scope)}.`, on, 'scope'),
+      make(
+        'auth/scope-sufficient',
+        'MUST',
+        `${where} accepts a token whose only scope is ${quote(op.auth.scope)}.`,
+        on,
+        'scope',
+      ),
+    );
+  }
+  if (op.access.unrestrictedOnly) {
+    out.push(make('access/unrestricted-only', 'MUST', `${where} refuses a restricted user.`, on, 'unrestricted-only'));
+  }
+  if (op.access.globalGrant) {
+    const g = op.access.globalGrant;
+    out.push(
+      make(
+        `access/grant-${g}`,
+        'MUST',
+        `${where} refuses a restricted user without the ${quote(g)} grant and accepts one with it.`,
+        on,
+        'grant',
+      ),
+    );
+  }
+  if (op.access.entity) {
+    const e = op.access.entity;
+    out.push(
+      make(
+        `access/entity-${e.permission}`,
+        'MUST',
+        `${where} refuses a restricted user without ${e.permission} on the ${e.kind} and accepts one with it.`,
+        on,
+        'grant',
+      ),
+    );
+  }
+
+  const r = op.response;
+  if (r.kind === 'envelope') {
+    out.push(
+      make(
+        'response/envelope',
+        'MUST',
+        `${where} answers the collection envelope${r.item ? ` of ${r.item} records` : ''}.`,
+        on,
+        'envelope',
+      ),
+    );
+  } else if (r.kind === 'object' && r.resource) {
+    out.push(make('response/object', 'MUST', `${where} answers a ${r.resource} record.`, on, 'response'));
+  } else if (r.kind === 'empty') {
+    out.push(make('response/empty', 'MUST', `${where} answers an empty object.`, on, 'response'));
+  }
+
+  out.push(...paramRequirements(op, op.pathParams, 'path', make));
+  out.push(...paramRequirements(op, op.query, 'query', make));
+  if (op.pathParams.some((p) => p.type === 'integer' && p.name.endsWith('Id'))) {
+    out.push(make('unknown-id', 'SHOULD', `${where} answers 404 for an id that does not exist.`, on, 'status', true));
+  }
+  out.push(...fieldRequirements(op, make));
+  for (const e of op.events) {
+    out.push(
+      make(
+        `event/${e.action}`,
+        'MUST',
+        `A successful ${where} emits ${quote(e.action)}${e.when ? ` (${e.when})` : ''} with the affected object as entity.`,
+        { kind: 'event', action: e.action },
+        'event',
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// The whole API as one value: every area of the three parts, the derived and written requirements, and lookups over them.
+
+import { conventionLimits, conventionNotShown, conventionRequirements, errorBody } from './conventions.js';
+import { deriveRequirements } from './derive.js';
+import { exclusions } from './exclusions.js';
+import { area as managed } from './part1/managed.js';
+import { area as stackscripts } from './part1/stackscripts.js';
+import { area as tags } from './part1/tags.js';
+import { area as vpcs } from './part1/vpcs.js';
+import { area as account } from './part2/account.js';
+import { area as billing } from './part2/billing.js';
+import { area as events } from './part2/events.js';
+import { area as oauthClients } from './part2/oauth-clients.js';
+import { area as transfers } from './part2/transfers.js';
+import { area as users } from './part2/users.js';
+import { area as backups } from './part3/backups.js';
+import { area as configs } from './part3/configs.js';
+import { area as disks } from './part3/disks.js';
+import { area as instances } from './part3/instances.js';
+import { area as interfaces } from './part3/interfaces.js';
+import { area as ips } from './part3/ips.js';
+import { area as kernels } from './part3/kernels.js';
+import { area as stats } from './part3/stats.js';
+import type { AreaSpec, Operation, Requirement, Resource } from './types.js';
+
+export * from './types.js';
+
+/** The reference revision of the API the documents describe. */
+export const API_REVISION = '4.174.0';
+
+export const areas: readonly AreaSpec[] = [
+  vpcs,
+  stackscripts,
+  tags,
+  managed,
+  account,
+  billing,
+  users,
+  events,
+  oauthClients,
+  transfers,
+  instances,
+  configs,
+  interfaces,
+  disks,
+  backups,
+  ips,
+  stats,
+  kernels,
+];
+
+export const operations: readonly Operation[] = areas.flatMap((a) => a.operations);
+export const resources: readonly Resource[] = [errorBody, ...areas.flatMap((a) => a.resources)];
+
+export const requirements: readonly Requirement[] = [
+  ...conventionRequirements,
+  ...areas.flatMap((a) => [...a.operations.flatMap(deriveRequirements), ...a.requirements]),
+];
+
+export const stateTables = areas.flatMap((a) => a.stateTables);
+export const eventKinds = areas.flatMap((a) => a.events);
+export const errorCases = areas.flatMap((a) => a.errors);
+export const limits = [...conventionLimits, ...areas.flatMap((a) => a.limits)];
+export const notShown = [...conventionNotShown, ...areas.flatMap((a) => a.notShown)];
+export const ambiguities = areas.flatMap((a) => a.ambiguities);
+export { exclusions };
+
+const byId = <T extends { id: string }>(items: readonly T[]) => new Map(items.map((i) => [i.id, i]));
+export const operationById: ReadonlyMap<string, Operation> = byId(operations);
+export const resourceById: ReadonlyMap<string, Resource> = byId(resources);
+export const requirementById: ReadonlyMap<string, Requirement> = byId(requirements);
+
+/** The part a requirement belongs to (its source's part). */
+export const partOf = (r: Requirement) => r.source.part;

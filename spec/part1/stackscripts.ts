@@ -1,0 +1,17 @@
+// StackScripts (Part 1): not yet encoded.
+
+import type { AreaSpec } from '../types.js';
+
+export const area: AreaSpec = {
+  name: 'stackscripts',
+  part: 1,
+  resources: [],
+  operations: [],
+  requirements: [],
+  stateTables: [],
+  events: [],
+  errors: [],
+  limits: [],
+  notShown: [],
+  ambiguities: [],
+};

@@ -1,0 +1,17 @@
+// Account (Part 2): not yet encoded.
+
+import type { AreaSpec } from '../types.js';
+
+export const area: AreaSpec = {
+  name: 'account',
+  part: 2,
+  resources: [],
+  operations: [],
+  requirements: [],
+  stateTables: [],
+  events: [],
+  errors: [],
+  limits: [],
+  notShown: [],
+  ambiguities: [],
+};

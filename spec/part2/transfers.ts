@@ -1,0 +1,17 @@
+// Service transfers (Part 2): not yet encoded.
+
+import type { AreaSpec } from '../types.js';
+
+export const area: AreaSpec = {
+  name: 'transfers',
+  part: 2,
+  resources: [],
+  operations: [],
+  requirements: [],
+  stateTables: [],
+  events: [],
+  errors: [],
+  limits: [],
+  notShown: [],
+  ambiguities: [],
+};

@@ -1,0 +1,51 @@
+// Fields that several Part 3 bodies share (instance create, rebuild, clone, disk create), written once so their rules live in one place.
+
+import { arr, field, int, item, length, matches, mustNotMatch, obj, str } from '../build.js';
+import type { Field, Rule } from '../types.js';
+
+/** The exact error text Part 3 fixes for a weak root password. */
+export const PASSWORD_STRENGTH_ERROR = 'Password does not meet strength requirement';
+
+export const passwordRules: Rule[] = [
+  length(7, 128),
+  { kind: 'password-strength', errorText: PASSWORD_STRENGTH_ERROR },
+];
+
+export const rootPass = (description = 'root password'): Field =>
+  str('root_pass', { format: 'password', rules: passwordRules, description });
+
+/** Instance label rules (create, update, clone): 3..64, alphanumeric ends, allowed characters, no doubled separators. */
+export const instanceLabelRules: Rule[] = [
+  length(3, 64),
+  matches('alphanumeric-ends', '^[A-Za-z0-9](?:.*[A-Za-z0-9])?$', 'begin and end with an alphanumeric character'),
+  matches('characters', '^[A-Za-z0-9._-]*$', 'contain only alphanumerics, hyphens, underscores and periods'),
+  mustNotMatch('no-doubled-separators', '--|__|\\.\\.', 'hold no two hyphens, underscores or periods in a row'),
+];
+
+export const authorizedKeys = (): Field =>
+  arr('authorized_keys', item('string'), {
+    description: "public SSH keys appended to the root user's authorized keys",
+  });
+
+export const authorizedUsers = (): Field =>
+  arr('authorized_users', item('string'), { description: 'usernames whose SSH keys are appended' });
+
+export const stackscriptId = (): Field => int('stackscript_id', { description: 'StackScript to run' });
+
+export const stackscriptData = (): Field =>
+  field('stackscript_data', 'object', {
+    rules: [{ kind: 'json-length', max: 65535 }],
+    values: { name: 'value', type: 'any' },
+    description: 'answers to the StackScript user-defined fields; valid JSON',
+  });
+
+export const USER_DATA_MAX_BYTES = 65535;
+
+export const metadata = (): Field =>
+  obj('metadata', [
+    str('user_data', {
+      format: 'byte',
+      rules: [{ kind: 'base64-decoded-length', max: USER_DATA_MAX_BYTES }],
+      description: 'base64-encoded cloud-config data',
+    }),
+  ]);

@@ -1,0 +1,17 @@
+// Disks (Part 3): not yet encoded.
+
+import type { AreaSpec } from '../types.js';
+
+export const area: AreaSpec = {
+  name: 'disks',
+  part: 3,
+  resources: [],
+  operations: [],
+  requirements: [],
+  stateTables: [],
+  events: [],
+  errors: [],
+  limits: [],
+  notShown: [],
+  ambiguities: [],
+};

@@ -1,0 +1,17 @@
+// Interfaces (Part 3): not yet encoded.
+
+import type { AreaSpec } from '../types.js';
+
+export const area: AreaSpec = {
+  name: 'interfaces',
+  part: 3,
+  resources: [],
+  operations: [],
+  requirements: [],
+  stateTables: [],
+  events: [],
+  errors: [],
+  limits: [],
+  notShown: [],
+  ambiguities: [],
+};
