@@ -53,8 +53,10 @@ export const operations: readonly Operation[] = areas.flatMap((a) => a.operation
 export const resources: readonly Resource[] = [errorBody, ...areas.flatMap((a) => a.resources)];
 
 export const requirements: readonly Requirement[] = [
-  ...conventionRequirements,
-  ...areas.flatMap((a) => [...a.operations.flatMap(deriveRequirements), ...a.requirements]),
+  ...conventionRequirements.map((r) => ({ ...r, area: 'conventions' })),
+  ...areas.flatMap((a) =>
+    [...a.operations.flatMap(deriveRequirements), ...a.requirements].map((r) => ({ ...r, area: a.name })),
+  ),
 ];
 
 export const stateTables = areas.flatMap((a) => a.stateTables);

@@ -378,6 +378,8 @@ export interface Requirement {
   derived?: boolean;
   /** A convention the documents leave unstated (DESIGN section 3). */
   convention?: boolean;
+  /** The area file it belongs to (`vpcs`, ..., or `conventions`); the registry fills it in. */
+  area?: string;
 }
 
 export interface Exclusion {

@@ -1,17 +1,171 @@
-// Statistics and transfer (Part 3): not yet encoded.
+// Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import type { AreaSpec } from '../types.js';
+import { objectOf, operations, range, scoped, source } from '../build.js';
+import type { AreaSpec, Param, Requirement } from '../types.js';
+
+const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
+
+/** Months of a year, for both monthly views. */
+const MONTHS = { min: 1, max: 12 } as const;
+/** Years the monthly transfer view accepts. */
+const TRANSFER_YEARS = { min: 2000, max: 2037 } as const;
+
+const month: Omit<Param, 'name'> = { type: 'integer', rules: [range(MONTHS.min, MONTHS.max)] };
+const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
+const read = scoped('nodes:read_only');
+
+const ops = operations(3, 'stats', [
+  {
+    id: 'stats/view',
+    name: 'Statistics View',
+    method: 'GET',
+    path: '/node/instances/{nodeId}/stats',
+    params: { nodeId: 'integer' },
+    response: objectOf(undefined, 'the fields of the statistics record'),
+    auth: read,
+    access: nodeRead,
+    summary: 'Returns CPU, IO, IPv4 and IPv6 statistics of an instance for the past 24 hours.',
+    section: statsSection,
+  },
+  {
+    id: 'stats/view-month',
+    name: 'Statistics View (year/month)',
+    method: 'GET',
+    path: '/node/instances/{nodeId}/stats/{year}/{month}',
+    params: { nodeId: 'integer', year: 'integer', month },
+    response: objectOf(undefined, 'the fields of the statistics record'),
+    auth: read,
+    access: nodeRead,
+    summary: 'Returns the statistics of an instance for a past or the current month.',
+    section: statsSection,
+  },
+  {
+    id: 'stats/transfer',
+    name: 'Network Transfer View',
+    method: 'GET',
+    path: '/node/instances/{nodeId}/transfer',
+    params: { nodeId: 'integer' },
+    response: objectOf(undefined, 'the fields of the transfer record'),
+    auth: read,
+    access: nodeRead,
+    summary: "Returns the instance's network transfer pool statistics for the current month.",
+    section: statsSection,
+  },
+  {
+    id: 'stats/transfer-month',
+    name: 'Network Transfer View (year/month)',
+    method: 'GET',
+    path: '/node/instances/{nodeId}/transfer/{year}/{month}',
+    params: {
+      nodeId: 'integer',
+      year: { type: 'integer', rules: [range(TRANSFER_YEARS.min, TRANSFER_YEARS.max)] },
+      month,
+    },
+    response: objectOf(undefined, 'the fields of the transfer record'),
+    auth: read,
+    access: nodeRead,
+    summary: 'Returns the network transfer of an instance for a past or the current month.',
+    section: statsSection,
+  },
+]);
+
+const prose = (
+  id: string,
+  text: string,
+  subject: Requirement['subject'],
+  family: Requirement['family'],
+): Requirement => ({ id, level: 'MUST', text, source: source(3, statsSection), subject, family });
+
+const on = (operation: string, field?: string): Requirement['subject'] => ({
+  kind: 'operation',
+  operation,
+  ...(field ? { field } : {}),
+});
+
+const requirements: Requirement[] = [
+  prose(
+    'stats/view/past-24-hours',
+    'The statistics view covers CPU, IO, IPv4 and IPv6 over the past 24 hours.',
+    on('stats/view'),
+    'response',
+  ),
+  prose(
+    'stats/view-month/past-or-current-month',
+    'A statistics request for a month after the current month is refused.',
+    on('stats/view-month', 'month'),
+    'range',
+  ),
+  prose(
+    'stats/view-month/current-month-past-30-days',
+    'The statistics of the current month cover the past 30 days.',
+    on('stats/view-month'),
+    'response',
+  ),
+  prose(
+    'stats/transfer/current-month',
+    "The transfer view reports the instance's network transfer pool statistics for the current month.",
+    on('stats/transfer'),
+    'response',
+  ),
+  prose(
+    'stats/transfer-month/past-or-current-month',
+    'A transfer request for a month after the current month is refused.',
+    on('stats/transfer-month', 'month'),
+    'range',
+  ),
+];
 
 export const area: AreaSpec = {
   name: 'stats',
   part: 3,
   resources: [],
-  operations: [],
-  requirements: [],
+  operations: ops,
+  requirements,
   stateTables: [],
   events: [],
   errors: [],
-  limits: [],
-  notShown: [],
-  ambiguities: [],
+  limits: [
+    {
+      part: 3,
+      item: 'Transfer year',
+      limit: '2000..2037; month 1..12',
+      encodedAt: ['stats/transfer-month#param:year', 'stats/transfer-month#param:month'],
+      numbers: [TRANSFER_YEARS.min, TRANSFER_YEARS.max, MONTHS.min, MONTHS.max],
+    },
+  ],
+  notShown: [
+    {
+      subject: 'stats',
+      what: 'the fields of the statistics and transfer records (data point shape, units)',
+      source: source(3, 'Resources and their fields > Other records'),
+    },
+    {
+      subject: 'stats',
+      what: 'the status code and reason text for a future month',
+      source: source(3, 'Errors'),
+    },
+  ],
+  ambiguities: [
+    {
+      id: 'stats/year-bounds',
+      source: source(3, statsSection),
+      question:
+        'The monthly statistics view types `year` as an integer without bounds, while the monthly transfer view bounds it to 2000..2037.',
+      encoding:
+        'Statistics `year` stays unbounded (only the future-month rule applies); the transfer bounds are not carried over.',
+    },
+    {
+      id: 'stats/earliest-month',
+      source: source(3, statsSection),
+      question: 'Months before the instance existed are "past" months; what they answer is not said.',
+      encoding: 'Only months after the current one are asserted to be refused; earlier months are not judged.',
+    },
+    {
+      id: 'stats/current-month-window',
+      source: source(3, statsSection),
+      question:
+        'For the current month the statistics "cover the past 30 days", which reaches into the previous month; the transfer view says only "current month".',
+      encoding: 'Both written as time-window requirements; the 30-day window is stated for statistics only.',
+    },
+  ],
 };

@@ -1,0 +1,71 @@
+// The cloudconf command line: parses arguments, runs one command, and alone decides the exit code.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
+import { openapiDocument } from '../export/openapi.js';
+import { specExport } from '../export/spec-json.js';
+import { TOOL_VERSION } from '../version.js';
+import { specSummary } from './spec-summary.js';
+
+/** Exit codes of DESIGN section 4: 0 no failure, 1 a requirement failed, 2 usage, config or infrastructure error. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const print = (text: string): void => {
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+};
+
+function program(): Command {
+  const cli = new Command('cloudconf')
+    .description('Conformance suite for the Cloud Account API')
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  cli
+    .command('spec')
+    .description('print the encoding of the API: operations, requirements, state tables, events, exclusions')
+    .option('--json', 'print the whole encoding as JSON')
+    .action((options: { json?: boolean }) => {
+      print(options.json ? JSON.stringify(specExport(), null, 2) : specSummary());
+    });
+
+  cli
+    .command('openapi')
+    .description('print an OpenAPI 3.1 document of the API, generated from the encoding')
+    .action(() => print(JSON.stringify(openapiDocument(), null, 2)));
+
+  cli
+    .command('catalogue')
+    .description(`print the requirements catalogue, or write it to ${CATALOGUE_PATH}`)
+    .option('--write', `write ${CATALOGUE_PATH}`)
+    .option('--check', `exit 1 when ${CATALOGUE_PATH} is stale`)
+    .action((options: { write?: boolean; check?: boolean }) => {
+      const text = renderCatalogue();
+      if (options.check) {
+        const current = readFileSync(CATALOGUE_PATH, 'utf8');
+        if (current !== text) {
+          process.stderr.write(`${CATALOGUE_PATH} is stale: run \`npm run catalogue\`\n`);
+          process.exitCode = EXIT.failed;
+        }
+      } else if (options.write) {
+        writeFileSync(CATALOGUE_PATH, text);
+        print(`wrote ${CATALOGUE_PATH}`);
+      } else print(text);
+    });
+
+  return cli;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    process.stderr.write(`cloudconf: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.usage;
+  }
+}
