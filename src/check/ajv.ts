@@ -8,12 +8,25 @@ import { RULES_KEYWORD } from '../../spec/json-schema.js';
 const addFormats = addFormatsModule.default;
 
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, validateFormats: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    validateFormats: true,
+  });
   addFormats(ajv);
-  for (const [name, predicate] of Object.entries(formatPredicates)) ajv.addFormat(name, { type: 'string', validate: predicate });
+  for (const [name, predicate] of Object.entries(formatPredicates))
+    ajv.addFormat(name, { type: 'string', validate: predicate });
   // Rules JSON Schema cannot state are judged by cloudconf's own checks; for ajv they are annotations.
   ajv.addKeyword({ keyword: RULES_KEYWORD, schemaType: 'array' });
-  for (const keyword of ['x-cloudconf-access', 'x-cloudconf-events', 'x-cloudconf-effects', 'x-cloudconf-status', 'x-cloudconf-requirements']) {
+  for (const keyword of [
+    'x-cloudconf-access',
+    'x-cloudconf-events',
+    'x-cloudconf-effects',
+    'x-cloudconf-status',
+    'x-cloudconf-requirements',
+  ]) {
     ajv.addKeyword({ keyword });
   }
   return ajv;

@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
 import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
+import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
 import { specSummary } from './spec-summary.js';
 
@@ -12,7 +13,7 @@ import { specSummary } from './spec-summary.js';
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 const print = (text: string): void => {
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
 function program(): Command {
@@ -54,7 +55,45 @@ function program(): Command {
       } else print(text);
     });
 
+  cli
+    .command('serve')
+    .description('start the reference server; prints its {base_url} on the first line')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--token <token>', "the owner's full-scope token (random when absent)")
+    .option('--action-delay-ms <n>', 'how long asynchronous actions stay in their transitional state', '0')
+    .option('--fault <name>', 'switch on a named defect (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--no-control', 'turn off the control interface under /__cloudconf')
+    .action(async (options: ServeOptions) => {
+      const server = await startReferenceServer({
+        port: Number(options.port),
+        host: options.host,
+        ...(options.token ? { token: options.token } : {}),
+        actionDelayMs: Number(options.actionDelayMs),
+        control: options.control,
+        faults: options.fault,
+      });
+      print(server.baseUrl);
+      process.stderr.write(
+        `beta: ${server.betaUrl}\ntoken: ${options.token ? '(as given)' : server.token}\ncontrol: ${options.control ? 'on' : 'off'}\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = () => void server.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+
   return cli;
+}
+
+interface ServeOptions {
+  port: string;
+  host: string;
+  token?: string;
+  actionDelayMs: string;
+  fault: string[];
+  control: boolean;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,203 @@
+// Evaluates a value against encoded fields and rules, naming each violation the way derive.ts names its requirement, so a violation maps to a requirement id.
+
+import { describeRule, ruleId } from './derive.js';
+import { formatPredicates, isCanonicalIpv4Cidr } from './formats.js';
+import type { Body, CrossRule, Field, Format, Json, Param, Rule } from './types.js';
+
+export interface Violation {
+  /** Generic path as requirement ids use it (`subnets.label`). */
+  path: string;
+  /** Concrete location in the value (`subnets[0].label`), what an error `field` should name. */
+  location: string;
+  /** `required`, `type`, `format`, a rule id, or a cross rule id. */
+  rule: string;
+  /** Requirement id suffix under the operation: `${path}-${rule}`, or the cross rule id. */
+  suffix: string;
+  message: string;
+}
+
+/** Rules whose outcome depends on server state or scoring, not on the value alone. */
+export const STATEFUL_RULE_KINDS = new Set<Rule['kind']>(['password-strength']);
+
+/** Named predicates for `custom` rules that depend on the value alone. */
+export type CustomCheck = (value: unknown, params: Record<string, Json>) => boolean;
+export const customChecks: Record<string, CustomCheck> = {};
+
+/** Named predicates for `custom` cross rules that depend on the body alone. */
+export type CustomCrossCheck = (body: Record<string, unknown>, rule: CrossRule) => boolean;
+export const customCrossChecks: Record<string, CustomCrossCheck> = {};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+
+export function formatHolds(format: Format, value: string): boolean {
+  switch (format) {
+    case 'email':
+      return EMAIL.test(value);
+    case 'url':
+      return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:/i.test(value);
+    case 'uuid':
+      return UUID.test(value);
+    case 'date-time':
+      return DATE_TIME.test(value);
+    case 'ipv4':
+      return /^\d{1,3}(\.\d{1,3}){3}$/.test(value) && (formatPredicates.ip?.(value) ?? false);
+    default:
+      return formatPredicates[format]?.(value) ?? true;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function typeHolds(type: Field['type'], value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return isObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'any':
+      return true;
+  }
+}
+
+const characters = (s: string) => [...s].length;
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a value satisfies one rule; `undefined` when the rule cannot be judged from the value alone. */
+export function ruleHolds(rule: Rule, value: unknown): boolean | undefined {
+  switch (rule.kind) {
+    case 'length': {
+      if (typeof value !== 'string') return true;
+      const n = rule.unit === 'bytes' ? Buffer.byteLength(value) : characters(value);
+      return (rule.min === undefined || n >= rule.min) && (rule.max === undefined || n <= rule.max);
+    }
+    case 'range':
+      if (typeof value !== 'number') return true;
+      return (rule.min === undefined || value >= rule.min) && (rule.max === undefined || value <= rule.max);
+    case 'enum':
+      return rule.values.some((v) => sameJson(v, value));
+    case 'items':
+      if (!Array.isArray(value)) return true;
+      if (rule.min !== undefined && value.length < rule.min) return false;
+      if (rule.max !== undefined && value.length > rule.max) return false;
+      return !rule.unique || new Set(value.map((v) => JSON.stringify(v))).size === value.length;
+    case 'pattern':
+      return typeof value !== 'string' || new RegExp(rule.regex, 'u').test(value) === rule.match;
+    case 'forbidden-characters':
+      return typeof value !== 'string' || ![...value].some((c) => rule.characters.includes(c));
+    case 'count':
+      return typeof value !== 'string' || (value.match(new RegExp(rule.charClass, 'gu')) ?? []).length <= rule.max;
+    case 'canonical-cidr':
+      return typeof value !== 'string' || isCanonicalIpv4Cidr(value);
+    case 'json-length':
+      return JSON.stringify(value).length <= rule.max;
+    case 'base64-decoded-length':
+      return typeof value !== 'string' || Buffer.from(value, 'base64').length <= rule.max;
+    case 'not-value':
+      return !rule.values.some((v) => sameJson(v, value));
+    case 'custom': {
+      const check = customChecks[rule.check];
+      return check ? check(value, rule.params ?? {}) : undefined;
+    }
+    case 'password-strength':
+      return undefined;
+  }
+}
+
+/** Checks one value against its field: type, format and rules, then its members. */
+export function checkField(field: Field | Param, value: unknown, path: string, location: string): Violation[] {
+  const v = (rule: string, message: string, suffixPath = path): Violation => ({
+    path,
+    location,
+    rule,
+    suffix: `${suffixPath}-${rule}`,
+    message,
+  });
+  if (value === null) return 'nullable' in field && field.nullable ? [] : [v('type', `${location} must not be null`)];
+  if (!typeHolds(field.type, value)) return [v('type', `${location} must be of type ${field.type}`)];
+  const out: Violation[] = [];
+  if (field.format && typeof value === 'string' && !formatHolds(field.format, value)) {
+    out.push(v('format', `${location} must be of format ${field.format}`));
+  }
+  for (const rule of field.rules ?? []) {
+    if (ruleHolds(rule, value) === false) out.push(v(ruleId(rule), `${location} must ${describeRule(rule)}`));
+  }
+  if ('fields' in field && field.fields && isObject(value))
+    out.push(...checkMembers(field.fields, value, path, location));
+  if ('items' in field && field.items && Array.isArray(value)) {
+    const item = field.items;
+    value.forEach((element, i) => {
+      const at = `${location}[${i}]`;
+      if (item.fields) {
+        if (!isObject(element)) out.push({ ...v('type', `${at} must be an object`), location: at });
+        else out.push(...checkMembers(item.fields, element, path, at));
+      } else out.push(...checkField(item, element, `${path}.item`, at));
+    });
+  }
+  if ('values' in field && field.values && isObject(value)) {
+    const inner = field.values;
+    for (const [k, element] of Object.entries(value))
+      out.push(...checkField(inner, element, `${path}.value`, `${location}.${k}`));
+  }
+  return out;
+}
+
+function checkMembers(fields: Field[], value: Record<string, unknown>, prefix: string, location: string): Violation[] {
+  const out: Violation[] = [];
+  for (const f of fields) {
+    const path = prefix ? `${prefix}.${f.name}` : f.name;
+    const at = location ? `${location}.${f.name}` : f.name;
+    if (!(f.name in value) || value[f.name] === undefined) {
+      if (f.required)
+        out.push({ path, location: at, rule: 'required', suffix: `${path}-required`, message: `${at} is required` });
+      continue;
+    }
+    out.push(...checkField(f, value[f.name], path, at));
+  }
+  return out;
+}
+
+const present = (body: Record<string, unknown>, path: string): boolean => {
+  let cur: unknown = body;
+  for (const key of path.split('.')) {
+    if (!isObject(cur) || !(key in cur)) return false;
+    cur = cur[key];
+  }
+  return cur !== undefined && cur !== null;
+};
+
+/** Whether a cross rule holds; `undefined` when it cannot be judged from the body alone. */
+export function crossRuleHolds(rule: CrossRule, body: Record<string, unknown>): boolean | undefined {
+  if (rule.kind === 'exclusive') return rule.fields.filter((f) => present(body, f)).length <= 1;
+  const check = customCrossChecks[rule.id];
+  return check ? check(body, rule) : undefined;
+}
+
+/** Every violation of a request body: member fields first, then the body's cross rules. */
+export function checkBody(body: Body, value: unknown): Violation[] {
+  if (body.kind === 'file') return [];
+  if (!isObject(value))
+    return [{ path: '', location: '', rule: 'type', suffix: 'body-type', message: 'the body must be a JSON object' }];
+  const out = checkMembers(body.fields, value, '', '');
+  for (const rule of body.rules ?? []) {
+    if (crossRuleHolds(rule, value) === false) {
+      out.push({
+        path: rule.fields[0] ?? '',
+        location: rule.fields[0] ?? '',
+        rule: rule.id,
+        suffix: rule.id,
+        message: rule.text,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, move the clock.
+
+import { grantEntityKinds } from '../../spec/part2/users.js';
+import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
+
+interface ControlResponse {
+  status: number;
+  body: unknown;
+}
+
+interface TokenRequest {
+  /** Account id; the server's first account when absent. */
+  account?: number;
+  /** Created when it does not exist. */
+  username?: string;
+  restricted?: boolean;
+  /** Scopes of the token; `*` (all) when absent. */
+  scopes?: (Scope | '*')[];
+  /** In the shape of the grants PUT body: `global` flags and per-kind `[{id, permissions}]`. */
+  grants?: { global?: Record<string, unknown> } & Partial<
+    Record<EntityKind, { id: number; permissions: Permission | null }[]>
+  >;
+}
+
+const ok = (body: unknown): ControlResponse => ({ status: 200, body });
+const bad = (reason: string): ControlResponse => ({ status: 400, body: { errors: [{ reason }] } });
+
+function applyGrants(target: Grants, input: NonNullable<TokenRequest['grants']>): void {
+  for (const [flag, value] of Object.entries(input.global ?? {})) {
+    (target.global as Record<string, unknown>)[flag as GlobalGrant] = value;
+  }
+  for (const kind of grantEntityKinds) {
+    for (const entry of input[kind] ?? []) {
+      if (entry.permissions === null) target.entities[kind].delete(entry.id);
+      else target.entities[kind].set(entry.id, entry.permissions);
+    }
+  }
+}
+
+function mintToken(world: World, req: TokenRequest): ControlResponse {
+  const account = req.account === undefined ? world.accounts.values().next().value : world.accounts.get(req.account);
+  if (!account) return bad('unknown account');
+  const username = req.username ?? `cc-user-${world.id()}`;
+  let user = account.users.get(username);
+  if (!user) {
+    user = { username, email: `${username}@example.com`, restricted: req.restricted ?? false, grants: emptyGrants() };
+    account.users.set(username, user);
+  } else if (req.restricted !== undefined) user.restricted = req.restricted;
+  if (req.grants) applyGrants(user.grants, req.grants);
+  const token = world.issueToken(account, username, req.scopes ?? ['*']);
+  return ok({ token, username, account: account.id });
+}
+
+function parse(raw: string): Record<string, unknown> | undefined {
+  try {
+    const v = raw.trim() ? JSON.parse(raw) : {};
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function handleControl(world: World, method: string, path: string, raw: string): ControlResponse {
+  const body = parse(raw);
+  if (body === undefined) return bad('the control interface takes a JSON object');
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'GET /info':
+      return ok({
+        cloudconf: true,
+        version: TOOL_VERSION,
+        faults: [...world.faults],
+        actionDelayMs: world.actionDelayMs,
+      });
+    case 'POST /tokens':
+      return mintToken(world, body as TokenRequest);
+    case 'POST /accounts': {
+      const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com');
+      const [username] = account.users.keys();
+      return ok({ account: account.id, username, token: world.issueToken(account, username as string, ['*']) });
+    }
+    case 'POST /clock': {
+      const seconds = Number(body.advanceSeconds);
+      if (!Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a non-negative number');
+      world.clockOffsetMs += seconds * 1000;
+      return ok({ now: world.now().toISOString() });
+    }
+    default:
+      return { status: 404, body: { errors: [{ reason: `no control route ${route}` }] } };
+  }
+}

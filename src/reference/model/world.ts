@@ -1,0 +1,118 @@
+// The reference server's whole state: accounts, users, tokens, the id sequence and the clock; no HTTP types.
+
+import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
+import type { EntityKind, GlobalGrant, Scope } from '../../../spec/types.js';
+import { EventLog } from './events.js';
+
+export type Permission = 'read_only' | 'read_write';
+
+export interface Grants {
+  global: Partial<Record<GlobalGrant, boolean>> & { account_access?: Permission | null };
+  entities: Record<EntityKind, Map<number, Permission>>;
+}
+
+export interface User {
+  username: string;
+  email: string;
+  restricted: boolean;
+  grants: Grants;
+}
+
+export interface Principal {
+  account: Account;
+  user: User;
+  /** `*` for a full-scope token. */
+  scopes: ReadonlySet<Scope | '*'>;
+}
+
+export const emptyGrants = (): Grants => ({
+  global: Object.fromEntries(globalGrantFlags.map((g) => [g, false])),
+  entities: Object.fromEntries(grantEntityKinds.map((k) => [k, new Map()])) as Grants['entities'],
+});
+
+/** Whether a principal may act on one entity with a permission; unrestricted users may act on everything. */
+export function can(principal: Principal, kind: EntityKind, id: number, needed: Permission): boolean {
+  if (!principal.user.restricted) return true;
+  const held = principal.user.grants.entities[kind].get(id);
+  return held === 'read_write' || (held === 'read_only' && needed === 'read_only');
+}
+
+/** Whether a token's scopes include one; `read_write` includes `read_only` of the same area (DECISIONS 7). */
+export function hasScope(scopes: ReadonlySet<Scope | '*'>, needed: Scope): boolean {
+  if (scopes.has('*') || scopes.has(needed)) return true;
+  const [area, level] = needed.split(':');
+  return level === 'read_only' && scopes.has(`${area}:read_write` as Scope);
+}
+
+export class Account {
+  readonly users = new Map<string, User>();
+  readonly events: EventLog;
+  /** Per-area stores, created by the area models on first use. */
+  readonly stores = new Map<string, unknown>();
+
+  constructor(
+    readonly id: number,
+    readonly world: World,
+    readonly createdAt: Date,
+  ) {
+    this.events = new EventLog(world);
+  }
+
+  store<T>(area: string, create: () => T): T {
+    let s = this.stores.get(area) as T | undefined;
+    if (s === undefined) {
+      s = create();
+      this.stores.set(area, s);
+    }
+    return s;
+  }
+}
+
+export class World {
+  readonly accounts = new Map<number, Account>();
+  readonly tokens = new Map<string, { account: Account; username: string; scopes: Set<Scope | '*'> }>();
+  private nextId = 1000;
+  /** Offset added to the real clock, so the control interface can move time. */
+  clockOffsetMs = 0;
+
+  constructor(
+    readonly faults: ReadonlySet<string> = new Set(),
+    readonly actionDelayMs = 0,
+  ) {}
+
+  id(): number {
+    this.nextId += 1;
+    return this.nextId;
+  }
+
+  now(): Date {
+    return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  fault(name: string): boolean {
+    return this.faults.has(name);
+  }
+
+  createAccount(ownerName: string, ownerEmail: string): Account {
+    const account = new Account(this.id(), this, this.now());
+    this.accounts.set(account.id, account);
+    account.users.set(ownerName, { username: ownerName, email: ownerEmail, restricted: false, grants: emptyGrants() });
+    return account;
+  }
+
+  issueToken(account: Account, username: string, scopes: Iterable<Scope | '*'>, token?: string): string {
+    const value = token ?? `cc-${crypto.randomUUID().replaceAll('-', '')}`;
+    this.tokens.set(value, { account, username, scopes: new Set(scopes) });
+    return value;
+  }
+
+  /** The principal a token stands for, or undefined when the token or its user no longer exists. */
+  principal(token: string): Principal | undefined {
+    const t = this.tokens.get(token);
+    const user = t?.account.users.get(t.username);
+    return t && user ? { account: t.account, user, scopes: t.scopes } : undefined;
+  }
+}
+
+/** Timestamps as the reference server writes them: ISO 8601 in UTC without offset (DECISIONS 5). */
+export const timestamp = (d: Date) => d.toISOString().slice(0, 19);

@@ -1,0 +1,181 @@
+// The request pipeline of the reference server: auth, scope, access, query and body validation read from spec/, then the area handler, then paging.
+
+import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../spec/conventions.js';
+import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
+import type { Operation } from '../../spec/types.js';
+import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
+import { can, hasScope, type Principal, type World } from './model/world.js';
+import type { Handler, RequestContext } from './routes/context.js';
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface IncomingApiRequest {
+  op: Operation;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  token?: string;
+  contentType?: string;
+  rawBody: string;
+}
+
+const statusOf: Record<ModelErrorKind, number> = {
+  validation: conventionalStatus.validation,
+  unauthenticated: conventionalStatus.unauthenticated,
+  forbidden: conventionalStatus.forbidden,
+  'not-found': conventionalStatus.notFound,
+  conflict: conventionalStatus.validation,
+  busy: conventionalStatus.validation,
+  disabled: 410,
+  'too-large': conventionalStatus.payloadTooLarge,
+  'unsupported-media-type': conventionalStatus.unsupportedMediaType,
+  'method-not-allowed': conventionalStatus.methodNotAllowed,
+};
+
+export function errorResponse(error: ModelError, world: World): ApiResponse {
+  const items = world.fault('error-field-misnamed')
+    ? error.items.map((i) => (i.field ? { ...i, field: `${i.field}_x` } : i))
+    : error.items;
+  const body = world.fault('error-body-wrong-shape') ? { error: error.message } : { errors: items };
+  return { status: error.status ?? statusOf[error.kind], body };
+}
+
+const fail = (kind: ModelErrorKind, reason: string, field?: string) =>
+  new ModelError(kind, [{ ...(field ? { field } : {}), reason }]);
+
+function authenticate(world: World, op: Operation, token: string | undefined): Principal | undefined {
+  if (op.auth.token === 'none') return undefined;
+  if (token === undefined) {
+    if (op.auth.token === 'optional' || world.fault('no-token-accepted')) return undefined;
+    throw fail('unauthenticated', 'Invalid Token');
+  }
+  const principal = world.principal(token);
+  if (!principal) throw fail('unauthenticated', 'Invalid Token');
+  return principal;
+}
+
+function authorize(
+  world: World,
+  op: Operation,
+  principal: Principal | undefined,
+  params: Record<string, string | number>,
+) {
+  if (!principal) return;
+  const scope = op.auth.scope;
+  if (
+    scope !== 'none' &&
+    scope !== 'none-listed' &&
+    !hasScope(principal.scopes, scope) &&
+    !world.fault('scope-ignored')
+  ) {
+    throw fail('forbidden', `Your token lacks the ${scope} scope`);
+  }
+  const { user } = principal;
+  if (!user.restricted) return;
+  if (op.access.unrestrictedOnly && !world.fault('restricted-allowed')) {
+    throw fail('forbidden', 'Unauthorized: this operation is for unrestricted users');
+  }
+  const grant = op.access.globalGrant;
+  if (grant && !user.grants.global[grant]) throw fail('forbidden', `Unauthorized: the ${grant} grant is needed`);
+  const entity = op.access.entity;
+  if (entity) {
+    const id = Number(params[entity.param]);
+    if (!can(principal, entity.kind, id, 'read_only')) throw notFound();
+    if (!can(principal, entity.kind, id, entity.permission)) throw fail('forbidden', 'Unauthorized');
+  }
+}
+
+/** Path parameters typed as the documents type them; a value of the wrong type names no resource. */
+function typedParams(op: Operation, raw: Record<string, string>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const p of op.pathParams) {
+    const value = raw[p.name] ?? '';
+    if (p.type === 'integer') {
+      if (!/^\d{1,15}$/.test(value)) throw notFound();
+      const n = Number(value);
+      const problems = checkField(p, n, p.name, p.name);
+      if (problems.length) throw invalid(p.name, (problems[0] as Violation).message);
+      out[p.name] = n;
+    } else out[p.name] = value;
+  }
+  return out;
+}
+
+function parseQuery(world: World, op: Operation, query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of op.query) {
+    const raw = query.get(p.name);
+    if (raw === null) continue;
+    out[p.name] = raw;
+    // The reference server applies the conventional bounds to every list (DECISIONS 8).
+    const param = p.name === 'page' ? pageParam : p.name === 'page_size' ? pageSizeParam : p;
+    const value = param.type === 'integer' ? (/^-?\d+$/.test(raw) ? Number(raw) : raw) : raw;
+    const problems = checkField(param, value, p.name, p.name);
+    if (problems.length && !world.fault('paging-bounds-ignored'))
+      throw invalid(p.name, (problems[0] as Violation).message);
+  }
+  return out;
+}
+
+function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record<string, unknown> {
+  if (!op.body || op.body.kind === 'file' || req.rawBody.trim() === '') return {};
+  if (req.contentType !== undefined && !/^application\/json\b/i.test(req.contentType)) {
+    throw fail('unsupported-media-type', 'Content-Type must be application/json');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(req.rawBody);
+  } catch {
+    throw invalid(undefined, 'Request body is not valid JSON');
+  }
+  const violations = checkBody(op.body, body).filter((v) => !world.fault(`skip:${op.id}/${v.suffix}`));
+  if (violations.length) {
+    throw new ModelError(
+      'validation',
+      violations.map(
+        (v) => ({ field: v.location || undefined, reason: v.message }) as { field?: string; reason: string },
+      ),
+    );
+  }
+  return body as Record<string, unknown>;
+}
+
+function page(world: World, items: unknown[], query: Record<string, string>) {
+  const pageSize = Number(query.page_size ?? PAGE_SIZE.default);
+  const pageNumber = Number(query.page ?? PAGE.default);
+  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const start = world.fault('paging-ignored') ? 0 : (pageNumber - 1) * pageSize;
+  const data = world.fault('paging-ignored') ? items : items.slice(start, start + pageSize);
+  const results = items.length + (world.fault('envelope-count-off') ? 1 : 0);
+  return { data, page: pageNumber, pages, results };
+}
+
+export function handle(world: World, handlers: Record<string, Handler>, req: IncomingApiRequest): ApiResponse {
+  const { op } = req;
+  try {
+    if (op.status.kind === 'disabled') throw fail('disabled', 'This operation is disabled and no longer accessible');
+    const principal = authenticate(world, op, req.token);
+    const params = typedParams(op, req.params);
+    authorize(world, op, principal, params);
+    const query = parseQuery(world, op, req.query);
+    const body = parseBody(world, op, req);
+    const handler = handlers[op.id];
+    if (!handler) throw notFound(`${op.name} is not implemented by the reference server`);
+    const ctx: RequestContext = {
+      op,
+      world,
+      ...(principal ? { principal, account: principal.account } : {}),
+      params,
+      query,
+      body,
+    };
+    const result = handler(ctx);
+    if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
+    return { status: 200, body: result ?? {} };
+  } catch (error) {
+    if (error instanceof ModelError) return errorResponse(error, world);
+    throw error;
+  }
+}

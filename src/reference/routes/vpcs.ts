@@ -1,0 +1,55 @@
+// HTTP binding of VPCs and subnets: read the parsed request, call the model, shape the records.
+
+import type { Subnet, Vpc } from '../model/vpcs.js';
+import * as vpcs from '../model/vpcs.js';
+import { caller, type Handlers, intParam } from './context.js';
+
+/** `nodes` comes from Part 3 interfaces; until an instance uses the subnet it is empty. */
+export const subnetNodes: { of: (subnet: Subnet) => unknown[] } = { of: () => [] };
+
+export const subnetRecord = (s: Subnet) => ({
+  id: s.id,
+  label: s.label,
+  ipv4: s.ipv4,
+  nodes: subnetNodes.of(s),
+  created: s.created,
+  updated: s.updated,
+});
+
+export const vpcRecord = (v: Vpc) => ({
+  id: v.id,
+  label: v.label,
+  description: v.description,
+  region: v.region,
+  subnets: v.subnets.map(subnetRecord),
+  created: v.created,
+  updated: v.updated,
+});
+
+export const handlers: Handlers = {
+  'vpcs/list': (ctx) => vpcs.listVpcs(caller(ctx)).map(vpcRecord),
+  'vpcs/create': (ctx) => vpcRecord(vpcs.createVpc(caller(ctx), ctx.body as Parameters<typeof vpcs.createVpc>[1])),
+  'vpcs/view': (ctx) => vpcRecord(vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId'))),
+  'vpcs/update': (ctx) => vpcRecord(vpcs.updateVpc(caller(ctx), intParam(ctx, 'vpcId'), ctx.body)),
+  'vpcs/delete': (ctx) => {
+    vpcs.deleteVpc(caller(ctx), intParam(ctx, 'vpcId'));
+    return {};
+  },
+  // The VPC IP lists show records derived from instance interfaces (Part 3); without instances they are empty.
+  'vpcs/ips/list-all': () => [],
+  'vpcs/ips/list': (ctx) => {
+    vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId'));
+    return [];
+  },
+  'vpcs/subnets/list': (ctx) => vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId')).subnets.map(subnetRecord),
+  'vpcs/subnets/create': (ctx) =>
+    subnetRecord(vpcs.createSubnet(caller(ctx), intParam(ctx, 'vpcId'), ctx.body as unknown as vpcs.SubnetInput)),
+  'vpcs/subnets/view': (ctx) =>
+    subnetRecord(vpcs.getSubnet(caller(ctx), intParam(ctx, 'vpcId'), intParam(ctx, 'vpcSubnetId')).subnet),
+  'vpcs/subnets/update': (ctx) =>
+    subnetRecord(vpcs.updateSubnet(caller(ctx), intParam(ctx, 'vpcId'), intParam(ctx, 'vpcSubnetId'), ctx.body)),
+  'vpcs/subnets/delete': (ctx) => {
+    vpcs.deleteSubnet(caller(ctx), intParam(ctx, 'vpcId'), intParam(ctx, 'vpcSubnetId'));
+    return {};
+  },
+};
