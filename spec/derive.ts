@@ -17,6 +17,8 @@ export function ruleId(rule: Rule): string {
 }
 
 const quote = (s: string) => `\`${s}\``;
+/** Enums longer than this are summarised in requirement texts (the country codes have 249 values). */
+const LONGEST_LISTED_ENUM = 12;
 const bounds = (min?: number, max?: number, unit = '') => {
   const u = unit ? ` ${unit}` : '';
   if (min !== undefined && max !== undefined) return `${min}..${max}${u}`;
@@ -24,15 +26,19 @@ const bounds = (min?: number, max?: number, unit = '') => {
   return `at most ${max}${u}`;
 };
 
-/** One sentence describing what a value must satisfy under a rule. */
+/** What a value must satisfy under a rule, as an infinitive clause ("be 1..64 characters long"). */
 export function describeRule(rule: Rule): string {
   switch (rule.kind) {
     case 'length':
       return `be ${bounds(rule.min, rule.max, rule.unit ?? 'characters')} long`;
     case 'range':
       return `be ${bounds(rule.min, rule.max)}`;
-    case 'enum':
-      return `be one of ${rule.values.map((v) => quote(JSON.stringify(v))).join(', ')}`;
+    case 'enum': {
+      const shown = rule.values.slice(0, LONGEST_LISTED_ENUM).map((v) => quote(JSON.stringify(v)));
+      return rule.values.length > LONGEST_LISTED_ENUM
+        ? `be one of the ${rule.values.length} encoded values (${shown.slice(0, 4).join(', ')}, ...)`
+        : `be one of ${shown.join(', ')}`;
+    }
     case 'items':
       return `hold ${bounds(rule.min, rule.max, 'items')}${rule.unique ? ', each unique' : ''}`;
     case 'pattern':
@@ -41,7 +47,7 @@ export function describeRule(rule: Rule): string {
     case 'custom':
       return rule.text;
     case 'forbidden-characters':
-      return `not contain any of ${rule.characters.split('').map(quote).join(' ')}`;
+      return `contain none of ${rule.characters.split('').map(quote).join(' ')}`;
     case 'canonical-cidr':
       return 'be a range in canonical CIDR form';
     case 'json-length':
@@ -115,7 +121,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
         make(
           `${path}-type`,
           'MUST',
-          `${where} rejects a ${quote(path)} that is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
+          `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
           subject,
           'type',
         ),
@@ -126,7 +132,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
         make(
           `${path}-format`,
           'SHOULD',
-          `${where} rejects a ${quote(path)} that is not of format ${field.format}.`,
+          `${where} rejects ${quote(path)} when it is not of format ${field.format}.`,
           subject,
           'format',
         ),
@@ -137,7 +143,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
         make(
           `${path}-${ruleId(rule)}`,
           'MUST',
-          `${where} rejects a ${quote(path)} that does not ${describeRule(rule)}.`,
+          `${where} requires ${quote(path)} to ${describeRule(rule)}, and rejects it otherwise.`,
           subject,
           familyOf(rule),
         ),
@@ -177,7 +183,7 @@ function paramRequirements(op: Operation, params: Param[], where: 'path' | 'quer
       make(
         `${p.name}-${ruleId(rule)}`,
         'MUST',
-        `${label(op)} rejects a ${where} parameter ${quote(p.name)} that does not ${describeRule(rule)}.`,
+        `${label(op)} requires the ${where} parameter ${quote(p.name)} to ${describeRule(rule)}, and rejects it otherwise.`,
         { kind: 'operation', operation: op.id, field: p.name },
         p.name === 'page' || p.name === 'page_size' ? 'paging' : familyOf(rule),
       ),

@@ -19,9 +19,14 @@ export interface Violation {
 /** Rules whose outcome depends on server state or scoring, not on the value alone. */
 export const STATEFUL_RULE_KINDS = new Set<Rule['kind']>(['password-strength']);
 
-/** Named predicates for `custom` rules that depend on the value alone. */
+/** Named predicates for `custom` rules that depend on the value alone; the others depend on state and are judged by the server. */
 export type CustomCheck = (value: unknown, params: Record<string, Json>) => boolean;
-export const customChecks: Record<string, CustomCheck> = {};
+export const customChecks: Record<string, CustomCheck> = {
+  'ip-or-empty': (v) => typeof v !== 'string' || v === '' || formatHolds('ip', v),
+  'ip-any-or-empty': (v, p) => typeof v !== 'string' || v === '' || v === p.keyword || formatHolds('ip', v),
+  'ip-netmask-or-empty': (v) => typeof v !== 'string' || v === '' || formatHolds('ip-netmask', v),
+  'ip-or-any': (v, p) => typeof v !== 'string' || v === p.keyword || formatHolds('ip', v),
+};
 
 /** Named predicates for `custom` cross rules that depend on the body alone. */
 export type CustomCrossCheck = (body: Record<string, unknown>, rule: CrossRule) => boolean;
@@ -97,7 +102,8 @@ export function ruleHolds(rule: Rule, value: unknown): boolean | undefined {
     case 'count':
       return typeof value !== 'string' || (value.match(new RegExp(rule.charClass, 'gu')) ?? []).length <= rule.max;
     case 'canonical-cidr':
-      return typeof value !== 'string' || isCanonicalIpv4Cidr(value);
+      // Only a value written as an IPv4 range can be non-canonical; other syntax is the format's concern.
+      return typeof value !== 'string' || !formatHolds('ipv4-cidr', value) || isCanonicalIpv4Cidr(value);
     case 'json-length':
       return JSON.stringify(value).length <= rule.max;
     case 'base64-decoded-length':

@@ -1,6 +1,6 @@
 // Turns encoded fields, bodies and resources into JSON Schema (draft 2020-12), the one form that OpenAPI, ajv checks and the reference server all read.
 
-import { errorBody, envelopeFields } from './conventions.js';
+import { envelopeFields, errorBody } from './conventions.js';
 import type { Body, Field, Format, Json, Param, Resource, Rule } from './types.js';
 
 export type Schema = { [key: string]: Json };

@@ -119,7 +119,7 @@ const ops = operations(1, 'stackscripts', [
     body: bodyOf(stackscript, 'update'),
     response: objectOf('stackscript'),
     auth: scoped('stackscripts:read_write'),
-    effects: ['irreversible'],
+    // Only `is_public: true` is irreversible, not the operation: safe mode must never send that value.
     summary: 'Updates a StackScript; making it public cannot be undone.',
     section: endpointsSection,
   },

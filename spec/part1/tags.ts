@@ -48,9 +48,7 @@ const ops = operations(1, 'tags', [
     path: '/tags',
     body: jsonBody([
       req(str('label', { rules: [length(LABEL.min, LABEL.max)], description: 'the tag' })),
-      ...taggable.map((name) =>
-        arr(name, item('integer'), { description: `IDs of ${name} to tag immediately` }),
-      ),
+      ...taggable.map((name) => arr(name, item('integer'), { description: `IDs of ${name} to tag immediately` })),
     ]),
     response: objectOf(undefined, 'fields of the new tag record'),
     auth: scoped('account:read_write'),
@@ -200,8 +198,7 @@ export const area: AreaSpec = {
       source: source(1, tagSection),
       question:
         'Tags attach to domains, NodeBalancers and volumes as well as instances, but only instances are described by the three documents.',
-      encoding:
-        'All four ID arrays are encoded as integer arrays; behaviour is tested with instances (`nodes`) only.',
+      encoding: 'All four ID arrays are encoded as integer arrays; behaviour is tested with instances (`nodes`) only.',
     },
   ],
 };

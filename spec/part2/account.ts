@@ -338,7 +338,7 @@ const requirements: Requirement[] = [
   prose(
     'account/cancel/charge-failure-error',
     'MUST',
-    'Account Cancel answers an error, and does not cancel the account, when the charge of the remaining balance fails.',
+    'Account Cancel answers an error when the charge of the remaining balance to the card on file fails.',
     on('account/cancel'),
     'behaviour',
     accountSection,
@@ -604,7 +604,8 @@ export const area: AreaSpec = {
     {
       id: 'account/country-codes',
       source: source(2, `${fieldsSection} > Account (update body; all fields optional)`),
-      question: '"Two-letter ISO 3166 country code" does not say whether user-assigned or reserved codes (XK, UK, EU) count.',
+      question:
+        '"Two-letter ISO 3166 country code" does not say whether user-assigned or reserved codes (XK, UK, EU) count.',
       encoding:
         'An enum of the 249 officially assigned ISO 3166-1 alpha-2 codes, upper case; other codes and lower case are rejected.',
     },
@@ -671,7 +672,8 @@ export const area: AreaSpec = {
       id: 'account/managed-enable-billing',
       source: source(2, accountSection),
       question: 'Managed Enable does not say it costs money, though it subscribes the whole account to a service.',
-      encoding: "Effects include `billing` (with `account-wide` and `sends-email`) so that `--mode safe` leaves it alone.",
+      encoding:
+        'Effects include `billing` (with `account-wide` and `sends-email`) so that `--mode safe` leaves it alone.',
     },
   ],
 };

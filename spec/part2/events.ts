@@ -301,7 +301,8 @@ export const area: AreaSpec = {
       id: 'events/mark-seen-order',
       source: source(2, statesSection),
       question: '"Every event up to and including the given ID": up to in id order or in time order?',
-      encoding: 'In id order: every event whose id is not greater than the given one becomes seen, later ones are untouched.',
+      encoding:
+        'In id order: every event whose id is not greater than the given one becomes seen, later ones are untouched.',
     },
     {
       id: 'events/view-filters',
@@ -319,7 +320,8 @@ export const area: AreaSpec = {
     {
       id: 'events/state-fields',
       source: source(2, statesSection),
-      question: 'The read and seen states are not shown as record fields in Part 2, so marking can only be observed through them.',
+      question:
+        'The read and seen states are not shown as record fields in Part 2, so marking can only be observed through them.',
       encoding:
         'The marking requirements are MUST and are observed through `read` and `seen` of the conventional event record (DECISIONS 9).',
     },

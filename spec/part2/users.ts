@@ -100,7 +100,8 @@ export const user: Resource = {
 };
 
 const grantItem = obj('item', [
-  int('id', { description: 'entity ID' }),
+  // An item without an id names no entity; the document marks neither member, the encoding requires the id.
+  int('id', { required: true, description: 'entity ID' }),
   str('permissions', {
     nullable: true,
     rules: [oneOf(...permissionLevels)],
@@ -206,7 +207,8 @@ const ops = operations(2, 'users', [
     response: objectOf('grants'),
     auth: scoped('account:read_only'),
     access: unrestrictedOnly,
-    summary: "Returns the full grants structure of a user other than the owner, listing every entity with the user's level.",
+    summary:
+      "Returns the full grants structure of a user other than the owner, listing every entity with the user's level.",
     section: usersSection,
   },
   {
@@ -242,7 +244,15 @@ const prose = (
   family: Requirement['family'],
   section: string,
   convention = false,
-): Requirement => ({ id, level, text, source: source(2, section), subject, family, ...(convention ? { convention } : {}) });
+): Requirement => ({
+  id,
+  level,
+  text,
+  source: source(2, section),
+  subject,
+  family,
+  ...(convention ? { convention } : {}),
+});
 
 const on = (operation: string, field?: string): Requirement['subject'] => ({
   kind: 'operation',
@@ -317,7 +327,7 @@ const requirements: Requirement[] = [
   prose(
     'users/delete/logged-out',
     'MUST',
-    "A deleted user is logged out immediately: a token of that user is refused from the moment the delete succeeds.",
+    'A deleted user is logged out immediately: a token of that user is refused from the moment the delete succeeds.',
     on('users/delete'),
     'auth',
     statesSection,
@@ -325,7 +335,7 @@ const requirements: Requirement[] = [
   prose(
     'users/delete/grants-lost',
     'MUST',
-    "A deleted user loses all grants: the grants view for that username is refused after the delete.",
+    'A deleted user loses all grants: the grants view for that username is refused after the delete.',
     on('users/delete'),
     'grant',
     statesSection,
@@ -452,7 +462,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-/** Every unrestricted-only operation of Part 2 known to these areas. */
+/** Every unrestricted-only operation of Part 2: users and grants, logins, service transfers, account cancel and promo credits. */
 const unrestrictedOnlyOperations = [
   ...ops.filter((o) => o.access.unrestrictedOnly).map((o) => o.id),
   'events/logins/list',
@@ -462,6 +472,8 @@ const unrestrictedOnlyOperations = [
   'transfers/service/view',
   'transfers/service/cancel',
   'transfers/service/accept',
+  'account/cancel',
+  'account/promo-codes/add',
 ];
 
 export const area: AreaSpec = {
@@ -526,7 +538,8 @@ export const area: AreaSpec = {
     {
       id: 'users/grants-view-owner',
       source: source(2, usersSection),
-      question: 'The grants view "is for users other than the account owner"; what it answers for the owner is not stated.',
+      question:
+        'The grants view "is for users other than the account owner"; what it answers for the owner is not stated.',
       encoding: 'Not judged: no requirement covers the grants view of the account owner.',
     },
     {
@@ -548,7 +561,8 @@ export const area: AreaSpec = {
       source: source(2, statesSection),
       question:
         '"A user made restricted has no grants until they are set": does it cover a user created restricted, or only an update to restricted?',
-      encoding: 'MUST for the update (the endpoint table says so); SHOULD, as a convention, for a user created restricted.',
+      encoding:
+        'MUST for the update (the endpoint table says so); SHOULD, as a convention, for a user created restricted.',
     },
     {
       id: 'users/cancel-account-grant',
@@ -564,7 +578,7 @@ export const area: AreaSpec = {
       question:
         'The Errors row "Restricted user on an unrestricted-only operation" does not list its operations; Part 2 marks users and grants, logins and service transfers as for unrestricted users, and restricts promo credits and account cancel in prose.',
       encoding:
-        'The row names the users and grants operations, the two login operations and the five service transfer operations; account-area operations are held by their own rows and requirements.',
+        'The row names every operation marked unrestricted-only: the users and grants operations (not the own-grants view), the two login operations, the five service transfer operations, Account Cancel and the promo credit add.',
     },
   ],
 };
