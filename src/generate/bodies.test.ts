@@ -1,0 +1,53 @@
+// Self-tests of the generators: valid bodies break no rule, and every statically testable field rule of the encoding gets at least one negative case that breaks exactly that rule.
+
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { walkFields } from '../../spec/derive.js';
+import { checkBody, customChecks } from '../../spec/evaluate.js';
+import { operations, requirements } from '../../spec/index.js';
+import { negativeCases, validBody } from './bodies.js';
+
+const withBodies = operations.filter((o) => o.body?.kind === 'json' && o.status.kind !== 'disabled');
+
+describe('valid bodies', () => {
+  test.each(withBodies.map((o) => [o.id, o] as const))('%s: generated bodies satisfy every rule', (_id, op) => {
+    fc.assert(
+      fc.property(validBody(op), (body) => {
+        expect(checkBody(op.body as never, body)).toEqual([]);
+      }),
+      { numRuns: 25, seed: 42 },
+    );
+  });
+});
+
+/** Field families whose violations the generators must produce from the data alone. */
+const generated = new Set(['required', 'type', 'length', 'range', 'enum', 'items', 'format', 'pattern']);
+
+/** Requirements of custom rules that depend on state (balances, VLAN counts): hand-written tests cover them. */
+const statefulCustom = new Set(
+  withBodies.flatMap((op) =>
+    walkFields(op.body?.fields ?? []).flatMap(({ path, field }) =>
+      (field.rules ?? []).flatMap((r) =>
+        r.kind === 'custom' && !customChecks[r.check] ? [`${op.id}/${path}-${r.id}`] : [],
+      ),
+    ),
+  ),
+);
+
+describe('negative cases', () => {
+  test('every derived field requirement of a generated family has a case that breaks exactly its rule', () => {
+    const covered = new Set(withBodies.flatMap((op) => negativeCases(op, 42).map((c) => c.requirement)));
+    const wanted = requirements.filter(
+      (r) =>
+        r.derived &&
+        generated.has(r.family) &&
+        r.subject.kind === 'operation' &&
+        r.subject.field !== undefined &&
+        withBodies.some((o) => o.id === (r.subject as { operation: string }).operation) &&
+        !statefulCustom.has(r.id) &&
+        !/\/(page|page_size|[A-Za-z]+Id|year|month|address|token|username|tagLabel|kernelId|clientId|id)-/.test(r.id),
+    );
+    const missing = wanted.filter((r) => !covered.has(r.id)).map((r) => r.id);
+    expect(missing).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,140 @@
+// Valid request bodies of an operation, and negative cases that each break exactly one named rule (re-validated against the encoding after construction).
+
+import fc from 'fast-check';
+import { walkFields } from '../../spec/derive.js';
+import { checkBody, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import type { Field, Operation } from '../../spec/types.js';
+import { type Hints, objectArbitrary, validValue } from './values.js';
+import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
+
+export type Body = Record<string, unknown>;
+
+/** Valid bodies of an operation: every required field, any subset of optional ones, every statically checkable rule kept. */
+export function validBody(op: Operation, hints: Hints = {}): fc.Arbitrary<Body> {
+  const body = op.body;
+  if (!body || body.kind === 'file') return fc.constant({});
+  return objectArbitrary(body.fields, '', hints).filter((b) => checkBody(body, b).length === 0);
+}
+
+export interface NegativeCase {
+  /** The requirement the case tests: `<operation id>/<suffix>`. */
+  requirement: string;
+  suffix: string;
+  /** Where the bad value sits in the body (`subnets[0].label`): what an error `field` should name. */
+  location: string;
+  /** The field path as requirement ids write it (`subnets.label`). */
+  path: string;
+  body: Body;
+  why: string;
+}
+
+const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The smallest valid object of some fields: only the required members, so a created parent adds no other violation. */
+const minimalObject = (fields: readonly Field[], prefix: string, seed: number, hints: Hints): Body =>
+  sampleOne(
+    objectArbitrary(
+      fields.filter((f) => f.required),
+      prefix,
+      hints,
+    ),
+    seed,
+  );
+
+/** Places a value at a field path, creating minimal valid parents (objects, one-element arrays) on the way. */
+function placeAt(
+  body: Body,
+  fields: readonly Field[],
+  segments: string[],
+  value: unknown,
+  seed: number,
+  hints: Hints,
+): string {
+  const [name, ...rest] = segments;
+  const field = fields.find((f) => f.name === name);
+  if (!field || name === undefined) throw new Error(`no field ${segments.join('.')}`);
+  if (rest.length === 0) {
+    if (value === ABSENT) delete body[name];
+    else body[name] = value;
+    return name;
+  }
+  if (field.type === 'array' && field.items) {
+    const list = Array.isArray(body[name]) && (body[name] as unknown[]).length ? (body[name] as unknown[]) : [];
+    if (rest[0] === 'item' && rest.length === 1) {
+      list[0] = value;
+      body[name] = list;
+      return `${name}[0]`;
+    }
+    const itemFields = field.items.fields ?? [];
+    const element = isObject(list[0]) ? list[0] : minimalObject(itemFields, name, seed, hints);
+    list[0] = element;
+    body[name] = list;
+    return `${name}[0].${placeAt(element, itemFields, rest, value, seed, hints)}`;
+  }
+  const inner = field.fields ?? [];
+  const child = isObject(body[name]) ? (body[name] as Body) : minimalObject(inner, name, seed, hints);
+  body[name] = child;
+  return `${name}.${placeAt(child, inner, rest, value, seed, hints)}`;
+}
+
+const ruleKindOf = (field: Field, rule: string) =>
+  (field.rules ?? []).find(
+    (r) => ('id' in r && r.id === rule) || r.kind === rule || (rule === 'strength' && r.kind === 'password-strength'),
+  )?.kind;
+
+/**
+ * Whether a constructed body breaks exactly the intended rule: the evaluator must report that
+ * violation and no other; for rules it cannot judge (password strength), it must report none.
+ */
+function breaksExactly(op: Operation, body: Body, suffix: string, stateful: boolean): boolean {
+  if (!op.body) return false;
+  const found = [...new Set(checkBody(op.body, body).map((v) => v.suffix))];
+  return stateful ? found.length === 0 : found.length === 1 && found[0] === suffix;
+}
+
+/** Every negative case of an operation's body that survives re-validation, grouped by requirement. */
+export function negativeCases(op: Operation, seed: number, hints: Hints = {}): NegativeCase[] {
+  const body = op.body;
+  if (!body || body.kind === 'file') return [];
+  const base = sampleOne(validBody(op, hints), seed);
+  const out: NegativeCase[] = [];
+  const seen = new Set<string>();
+  for (const { path, field } of walkFields(body.fields)) {
+    const segments = path.split('.');
+    for (const bad of badValues(field, seed)) {
+      // Several candidates may aim at the same bound; one surviving case per aim is enough.
+      const aim = `${path}|${bad.rule}|${bad.why}`;
+      if (seen.has(aim)) continue;
+      const c = attempt(op, base, segments, path, field, bad, seed, hints);
+      if (c) {
+        seen.add(aim);
+        out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+function attempt(
+  op: Operation,
+  base: Body,
+  segments: string[],
+  path: string,
+  field: Field,
+  bad: BadValue,
+  seed: number,
+  hints: Hints,
+): NegativeCase | undefined {
+  const body = structuredClone(base);
+  let location: string;
+  try {
+    location = placeAt(body, op.body?.fields ?? [], segments, bad.value, seed, hints);
+  } catch {
+    return undefined;
+  }
+  const suffix = `${path}-${bad.rule}`;
+  const kind = ruleKindOf(field, bad.rule);
+  const stateful = kind !== undefined && STATEFUL_RULE_KINDS.has(kind);
+  if (!breaksExactly(op, body, suffix, stateful)) return undefined;
+  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body, why: bad.why };
+}

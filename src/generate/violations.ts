@@ -1,0 +1,153 @@
+// Candidate values that break one rule of a field (one past each bound, wrong type, unknown enum member, forbidden characters, ...); bodies.ts keeps only those that break exactly that rule.
+
+import fc from 'fast-check';
+import { ruleId } from '../../spec/derive.js';
+import type { Field, Format, Param, Rule } from '../../spec/types.js';
+import { validValue } from './values.js';
+
+/** Marks a required field left out. */
+export const ABSENT: unique symbol = Symbol('absent');
+
+export interface BadValue {
+  /** `required`, `type`, `format` or a rule id: with the path it names the requirement. */
+  rule: string;
+  value: unknown;
+  /** What the value does wrong, for failure messages. */
+  why: string;
+}
+
+/** One sample of an arbitrary, reproducible for a seed. */
+export const sampleOne = <T>(arb: fc.Arbitrary<T>, seed: number): T => fc.sample(arb, { seed, numRuns: 1 })[0] as T;
+
+const alnum = (n: number) =>
+  'abcdefghijklmnopqrstuvwxyz0123456789'.repeat(Math.ceil(n / 36) + 1).slice(0, Math.max(0, n));
+
+const wrongTypes: Record<Field['type'], unknown[]> = {
+  string: [12345, true],
+  integer: ['abc', 1.5],
+  number: ['abc'],
+  boolean: ['yes', 1],
+  object: ['x', [1]],
+  array: ['x', { a: 1 }],
+  any: [],
+};
+
+const badFormats: Partial<Record<Format, string[]>> = {
+  email: ['not-an-email', 'a@b'],
+  url: ['not a url'],
+  ip: ['300.1.2.3', 'not-an-ip'],
+  ipv4: ['2001:db8::1', '300.1.2.3'],
+  'ip-cidr': ['10.0.0.0', '10.0.0.0/99'],
+  'ipv4-cidr': ['10.0.0.0', '2001:db8::/32'],
+  'ip-netmask': ['10.0.0.1', '10.0.0.1/99'],
+  uuid: ['not-a-uuid'],
+  byte: ['@@not base64@@'],
+};
+
+/** A valid string of a field to build pattern and character violations from. */
+function validString(field: Field | Param, seed: number): string {
+  const v = sampleOne(validValue({ ...field, nullable: false } as Field, field.name), seed);
+  return typeof v === 'string' && v.length > 0 ? v : 'abc';
+}
+
+function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValue[] {
+  const id = ruleId(rule);
+  const at = (value: unknown, why: string): BadValue => ({ rule: id, value, why });
+  switch (rule.kind) {
+    case 'length': {
+      const out: BadValue[] = [];
+      const base = validString(field, seed);
+      const sized = (n: number) => [
+        alnum(n),
+        base.repeat(Math.ceil(n / base.length) + 1).slice(0, n),
+        (base[0] ?? 'a').repeat(n),
+      ];
+      if (rule.min !== undefined && rule.min > 0) {
+        for (const v of sized(rule.min - 1)) out.push(at(v, `${rule.min - 1} characters, below ${rule.min}`));
+      }
+      if (rule.max !== undefined)
+        for (const v of sized(rule.max + 1)) out.push(at(v, `${rule.max + 1} characters, above ${rule.max}`));
+      return out;
+    }
+    case 'range': {
+      const out: BadValue[] = [];
+      if (rule.min !== undefined) out.push(at(rule.min - 1, `${rule.min - 1}, below ${rule.min}`));
+      if (rule.max !== undefined) out.push(at(rule.max + 1, `${rule.max + 1}, above ${rule.max}`));
+      return out;
+    }
+    case 'enum':
+      return [at(field.type === 'integer' ? 987654 : 'not-a-member', 'not one of the enumerated values')];
+    case 'items': {
+      const item = 'items' in field ? field.items : undefined;
+      if (!item) return [];
+      const one = sampleOne(validValue(item, `${field.name}.item`), seed);
+      const out: BadValue[] = [];
+      if (rule.min !== undefined && rule.min > 0) out.push(at(Array(rule.min - 1).fill(one), `${rule.min - 1} items`));
+      if (rule.max !== undefined) {
+        const many = fc.sample(validValue(item, `${field.name}.item`), { seed, numRuns: rule.max + 1 });
+        out.push(at(many, `${rule.max + 1} items, above ${rule.max}`));
+      }
+      if (rule.unique) out.push(at([one, one], 'a repeated item'));
+      return out;
+    }
+    case 'pattern': {
+      const base = validString(field, seed);
+      if (!rule.match) {
+        const hit = sampleOne(fc.stringMatching(new RegExp(`^(?:${rule.regex})$`, 'u')), seed);
+        return [
+          at(`a${hit}b`, `contains ${JSON.stringify(hit)}`),
+          at(`${base.slice(0, 1)}${hit}${base.slice(1)}`, 'contains a forbidden sequence'),
+        ];
+      }
+      const mid = Math.floor(base.length / 2);
+      return ['-', '!', ' ', '--', '__', '..', 'é', '_'].flatMap((c) => [
+        at(`${c}${base}`.slice(0, Math.max(base.length, 2)), `starts with ${JSON.stringify(c)}`),
+        at(`${base.slice(0, mid)}${c}${base.slice(mid)}`, `contains ${JSON.stringify(c)}`),
+        at(`${base}${c}`, `ends with ${JSON.stringify(c)}`),
+      ]);
+    }
+    case 'forbidden-characters': {
+      const base = validString(field, seed).slice(0, 4);
+      return [...rule.characters].map((c) => at(`${base}${c}`, `contains ${JSON.stringify(c)}`));
+    }
+    case 'count':
+      return [at(alnum(rule.max + 1), `${rule.max + 1} counted characters, above ${rule.max}`)];
+    case 'canonical-cidr':
+      return [at('10.0.0.1/24', 'host bits set'), at('10.0.5.0/16', 'host bits set')];
+    case 'json-length':
+      return [at({ value: alnum(rule.max) }, `JSON longer than ${rule.max} characters`)];
+    case 'base64-decoded-length':
+      return [at(Buffer.alloc(rule.max + 1, 97).toString('base64'), `${rule.max + 1} bytes decoded`)];
+    case 'not-value':
+      return rule.values.map((v) => at(v, `the excluded value ${JSON.stringify(v)}`));
+    case 'password-strength':
+      return [at('password', 'a short dictionary word'), at('aaaaaaaa', 'one repeated character')];
+    case 'custom':
+      return (badCustomValues[rule.check] ?? []).map((value) => at(value, `not accepted by ${rule.check}`));
+  }
+}
+
+/** Bad values for the custom checks that depend on the value alone (see customChecks in spec/evaluate.ts). */
+const badCustomValues: Record<string, unknown[]> = {
+  'ip-or-empty': ['300.1.2.3', 'not-an-ip'],
+  'ip-any-or-empty': ['anything', '300.1.2.3'],
+  'ip-netmask-or-empty': ['10.0.0.1', 'x/24'],
+  'ip-or-any': ['anything', '300.1.2.3'],
+};
+
+/** Every candidate bad value of one field, with the rule each is meant to break. */
+export function badValues(field: Field | Param, seed: number): BadValue[] {
+  const out: BadValue[] = [];
+  if ('required' in field && field.required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+  if (field.type !== 'any') {
+    for (const value of wrongTypes[field.type])
+      out.push({ rule: 'type', value, why: `a ${typeof value} instead of ${field.type}` });
+    if (!('nullable' in field && field.nullable))
+      out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
+  }
+  if (field.format)
+    for (const value of badFormats[field.format] ?? [])
+      out.push({ rule: 'format', value, why: `not a valid ${field.format}` });
+  for (const rule of field.rules ?? []) out.push(...ruleViolations(field, rule, seed));
+  return out;
+}
