@@ -2,6 +2,7 @@
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { formatHolds } from '../../spec/evaluate.js';
 import { formatPredicates } from '../../spec/formats.js';
 import { RULES_KEYWORD } from '../../spec/json-schema.js';
 

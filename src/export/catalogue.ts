@@ -44,7 +44,12 @@ export function renderCatalogue(testedBy: ReadonlyMap<string, string> = new Map(
   }
   for (const [key, reqs] of byArea) {
     const [part, area] = key.split('|');
-    out.push(`## Part ${part}: ${area}`, '', '| id | level | requirement | source | tested by |', '|---|---|---|---|---|');
+    out.push(
+      `## Part ${part}: ${area}`,
+      '',
+      '| id | level | requirement | source | tested by |',
+      '|---|---|---|---|---|',
+    );
     for (const r of reqs) {
       const x = why.get(r.id);
       const how = x ? `excluded (${x.group}): ${x.reason}` : (testedBy.get(r.id) ?? 'not yet exercised');

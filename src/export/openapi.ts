@@ -99,7 +99,8 @@ export function openapiDocument(): Schema {
   const schemas: Record<string, Schema> = { ErrorBody: errorBodySchema };
   for (const [id, resource] of resourceById) if (id !== 'error-body') schemas[id] = resourceSchema(resource);
   const scopes: Record<string, string> = {};
-  for (const area of scopeAreas) for (const level of scopeLevels) scopes[`${area}:${level}`] = `${level} access to ${area}`;
+  for (const area of scopeAreas)
+    for (const level of scopeLevels) scopes[`${area}:${level}`] = `${level} access to ${area}`;
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',

@@ -3,13 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { CATALOGUE_PATH, renderCatalogue } from '../../src/export/catalogue.js';
 import { requirements } from '../../spec/index.js';
+import { CATALOGUE_PATH, renderCatalogue } from '../../src/export/catalogue.js';
 import { repoRoot } from './support/cli.js';
 
 test('spec/catalogue.md is up to date (regenerate with `npm run catalogue`)', () => {
   const committed = readFileSync(resolve(repoRoot, CATALOGUE_PATH), 'utf8');
-  expect(committed === renderCatalogue(), 'the catalogue is stale: run `npm run catalogue` and review the diff').toBe(true);
+  expect(committed === renderCatalogue(), 'the catalogue is stale: run `npm run catalogue` and review the diff').toBe(
+    true,
+  );
 });
 
 test('the catalogue has one row per requirement', () => {

@@ -41,7 +41,8 @@ describe('cloudconf spec --json', () => {
   });
 
   test('has the top-level sections of the contract', () => {
-    for (const key of ['operations', 'requirements', 'stateTables', 'events', 'exclusions']) expect(output).toHaveProperty(key);
+    for (const key of ['operations', 'requirements', 'stateTables', 'events', 'exclusions'])
+      expect(output).toHaveProperty(key);
   });
 });
 

@@ -1,0 +1,53 @@
+// Checks on the status of an answer: rejected with a 4xx, accepted with a 2xx, a conventional status, never a 5xx.
+
+import type { Exchange } from '../http/exchange.js';
+import { type CheckResult, described, failed, pass } from './result.js';
+
+const statusOf = (e: Exchange) => e.response?.status;
+
+/** A rejected request gets a 4xx (DECISIONS 1, MUST). */
+export function rejectedWith4xx(e: Exchange): CheckResult {
+  const s = statusOf(e);
+  if (s !== undefined && s >= 400 && s < 500) return pass;
+  return failed(
+    'rejected-4xx',
+    'a 4xx status',
+    described(e),
+    'The server accepted or failed on a request it must refuse with a client error.',
+    e,
+  );
+}
+
+/** The request is accepted with a 2xx. */
+export function acceptedWith2xx(e: Exchange): CheckResult {
+  const s = statusOf(e);
+  if (s !== undefined && s >= 200 && s < 300) return pass;
+  return failed('accepted-2xx', 'a 2xx status', described(e), 'A valid request was refused or failed.', e);
+}
+
+/** The conventional status for a rejection (400, 401, 403, 404 ...); `alsoAccepted` lists documented alternatives. */
+export function conventionalStatus(e: Exchange, expected: number, alsoAccepted: number[] = []): CheckResult {
+  const s = statusOf(e);
+  if (s === expected || (s !== undefined && alsoAccepted.includes(s))) return pass;
+  const want = [expected, ...alsoAccepted].join(' or ');
+  return failed(
+    'conventional-status',
+    `status ${want}`,
+    described(e),
+    `The convention for this rejection is ${want}.`,
+    e,
+  );
+}
+
+/** No request, valid or not, gets a 5xx. */
+export function noServerError(e: Exchange): CheckResult {
+  const s = statusOf(e);
+  if (s === undefined || s < 500) return pass;
+  return failed(
+    'no-server-error',
+    'a status below 500',
+    described(e),
+    'The server failed on this input instead of answering it.',
+    e,
+  );
+}
