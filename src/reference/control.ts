@@ -3,6 +3,7 @@
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { recordLogin } from './model/events.js';
 import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
 
 interface ControlResponse {
@@ -50,6 +51,8 @@ function mintToken(world: World, req: TokenRequest): ControlResponse {
   } else if (req.restricted !== undefined) user.restricted = req.restricted;
   if (req.grants) applyGrants(user.grants, req.grants);
   const token = world.issueToken(account, username, req.scopes ?? ['*']);
+  // Minting a token stands for the user logging in, so the logins list has something to show.
+  recordLogin(account, username);
   return ok({ token, username, account: account.id });
 }
 
@@ -78,8 +81,9 @@ export function handleControl(world: World, method: string, path: string, raw: s
       return mintToken(world, body as TokenRequest);
     case 'POST /accounts': {
       const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com');
-      const [username] = account.users.keys();
-      return ok({ account: account.id, username, token: world.issueToken(account, username as string, ['*']) });
+      const username = account.users.keys().next().value as string;
+      recordLogin(account, username);
+      return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
     }
     case 'POST /clock': {
       const seconds = Number(body.advanceSeconds);

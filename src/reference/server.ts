@@ -6,6 +6,7 @@ import { operations } from '../../spec/index.js';
 import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
 import { ModelError } from './model/errors.js';
+import { recordLogin } from './model/events.js';
 import { World } from './model/world.js';
 import { type ApiResponse, errorResponse, handle } from './pipeline.js';
 import { Router } from './router.js';
@@ -123,6 +124,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const world = new World(new Set(options.faults ?? []), options.actionDelayMs ?? 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
+  recordLogin(account, 'owner');
   const server: Server = createServer(createReferenceHandler(world, options.control ?? true));
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

@@ -80,7 +80,8 @@ export function createVpc(
   if (p.user.restricted) p.user.grants.entities.vpc.set(vpc.id, 'read_write');
   if (!world.fault('event-missing:vpc_create'))
     p.account.events.record('vpc_create', entity(vpc), p.user.username, 'vpc');
-  for (const s of vpc.subnets) p.account.events.record('subnet_create', subnetEntity(vpc, s), p.user.username, 'vpc');
+  for (const s of vpc.subnets)
+    p.account.events.record('subnet_create', subnetEntity(vpc, s), p.user.username, 'vpc', vpc.id);
   return vpc;
 }
 
@@ -110,7 +111,8 @@ export function deleteVpc(p: Principal, id: number): void {
   }
   if (!world.fault('delete-keeps-item')) store(p.account).delete(id);
   p.account.events.record('vpc_delete', entity(vpc), p.user.username, 'vpc');
-  for (const s of vpc.subnets) p.account.events.record('subnet_delete', subnetEntity(vpc, s), p.user.username, 'vpc');
+  for (const s of vpc.subnets)
+    p.account.events.record('subnet_delete', subnetEntity(vpc, s), p.user.username, 'vpc', vpc.id);
 }
 
 export function getSubnet(p: Principal, vpcId: number, subnetId: number): { vpc: Vpc; subnet: Subnet } {
@@ -124,7 +126,7 @@ export function createSubnet(p: Principal, vpcId: number, input: SubnetInput): S
   const vpc = getVpc(p, vpcId);
   const subnet = newSubnet(p, input);
   vpc.subnets.push(subnet);
-  p.account.events.record('subnet_create', subnetEntity(vpc, subnet), p.user.username, 'vpc');
+  p.account.events.record('subnet_create', subnetEntity(vpc, subnet), p.user.username, 'vpc', vpc.id);
   return subnet;
 }
 
@@ -132,7 +134,7 @@ export function updateSubnet(p: Principal, vpcId: number, subnetId: number, inpu
   const { vpc, subnet } = getSubnet(p, vpcId, subnetId);
   if (input.label !== undefined && !p.account.world.fault('update-ignored')) subnet.label = input.label;
   subnet.updated = timestamp(p.account.world.now());
-  p.account.events.record('subnet_update', subnetEntity(vpc, subnet), p.user.username, 'vpc');
+  p.account.events.record('subnet_update', subnetEntity(vpc, subnet), p.user.username, 'vpc', vpc.id);
   return subnet;
 }
 
@@ -140,5 +142,5 @@ export function deleteSubnet(p: Principal, vpcId: number, subnetId: number): voi
   const { vpc, subnet } = getSubnet(p, vpcId, subnetId);
   if (subnetUsage.inUse(p.account, subnet.id)) throw conflict('The subnet has interfaces assigned', 'subnet');
   if (!p.account.world.fault('delete-keeps-item')) vpc.subnets = vpc.subnets.filter((s) => s.id !== subnetId);
-  p.account.events.record('subnet_delete', subnetEntity(vpc, subnet), p.user.username, 'vpc');
+  p.account.events.record('subnet_delete', subnetEntity(vpc, subnet), p.user.username, 'vpc', vpc.id);
 }

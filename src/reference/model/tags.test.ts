@@ -1,0 +1,135 @@
+// Unit tests of the tags model: all-or-nothing create, the objects carrying a tag, delete from every object, and the hooks for taggable areas.
+
+import { afterEach, describe, expect, test } from 'vitest';
+import { ModelError } from './errors.js';
+import {
+  createTag,
+  deleteTag,
+  forgetTagged,
+  listTags,
+  registerTaggable,
+  type Taggable,
+  taggedObjects,
+  tagObject,
+  untagObject,
+} from './tags.js';
+import { type Principal, World } from './world.js';
+
+function setup(faults: string[] = []) {
+  const world = new World(new Set(faults));
+  const account = world.createAccount('owner', 'owner@example.com');
+  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
+  return { world, account, owner };
+}
+
+const errorOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
+    throw e;
+  }
+  return undefined;
+};
+
+/** Instances as Part 3 will register them: objects of the caller's account by id. */
+function fakeInstances(...ids: number[]): Map<number, Taggable> {
+  const objects = new Map(ids.map((id) => [id, { id, tags: [] as string[] }]));
+  registerTaggable('nodes', { writable: (_p, id) => objects.get(id) });
+  return objects;
+}
+
+afterEach(() => registerTaggable('nodes', { writable: () => undefined }));
+
+describe('create', () => {
+  test('a tag listing no object is created and listed with no objects', () => {
+    const { owner } = setup();
+    createTag(owner, { label: 'prod' });
+    expect(listTags(owner).map((t) => t.label)).toEqual(['prod']);
+    expect(taggedObjects(owner, 'prod')).toEqual([]);
+  });
+
+  test('any listed id of a kind without objects is unknown: error naming the field, no tag created', () => {
+    const { owner } = setup();
+    for (const kind of ['nodes', 'domains', 'nodebalancers', 'volumes'] as const) {
+      expect(errorOf(() => createTag(owner, { label: 'prod', [kind]: [1234] }))).toEqual({
+        kind: 'validation',
+        field: kind,
+      });
+    }
+    expect(listTags(owner)).toEqual([]);
+  });
+
+  test('listed objects carry the tag at once, each once', () => {
+    const { owner } = setup();
+    const nodes = fakeInstances(1, 2);
+    createTag(owner, { label: 'web', nodes: [1, 2, 2] });
+    expect(taggedObjects(owner, 'web').map((o) => [o.kind, o.object.id])).toEqual([
+      ['nodes', 1],
+      ['nodes', 2],
+    ]);
+    expect(nodes.get(1)?.tags).toEqual(['web']);
+  });
+
+  test('one object the caller may not write makes the whole create fail and tags nothing', () => {
+    const { owner } = setup();
+    const nodes = fakeInstances(1);
+    expect(errorOf(() => createTag(owner, { label: 'web', nodes: [1, 99] }))?.field).toBe('nodes');
+    expect(listTags(owner)).toEqual([]);
+    expect(nodes.get(1)?.tags).toEqual([]);
+  });
+
+  test('a label already in use is a conflict naming label', () => {
+    const { owner } = setup();
+    createTag(owner, { label: 'prod' });
+    expect(errorOf(() => createTag(owner, { label: 'prod' }))).toEqual({ kind: 'conflict', field: 'label' });
+  });
+
+  test('the tag-create-partial fault leaves the tag behind after a refused create', () => {
+    const { owner } = setup(['tag-create-partial']);
+    expect(errorOf(() => createTag(owner, { label: 'web', nodes: [5] }))?.field).toBe('nodes');
+    expect(listTags(owner).map((t) => t.label)).toEqual(['web']);
+  });
+});
+
+describe('objects and delete', () => {
+  test('an unknown tag is not found', () => {
+    const { owner } = setup();
+    expect(errorOf(() => taggedObjects(owner, 'nothing'))?.kind).toBe('not-found');
+    expect(errorOf(() => deleteTag(owner, 'nothing'))?.kind).toBe('not-found');
+  });
+
+  test('delete removes the tag from every object, then the tag', () => {
+    const { owner } = setup();
+    const nodes = fakeInstances(1, 2);
+    createTag(owner, { label: 'web', nodes: [1, 2] });
+    createTag(owner, { label: 'db', nodes: [1] });
+    deleteTag(owner, 'web');
+    expect(nodes.get(1)?.tags).toEqual(['db']);
+    expect(nodes.get(2)?.tags).toEqual([]);
+    expect(listTags(owner).map((t) => t.label)).toEqual(['db']);
+  });
+
+  test('the tag-delete-keeps-objects fault leaves the label on the objects', () => {
+    const { owner } = setup(['tag-delete-keeps-objects']);
+    const nodes = fakeInstances(1);
+    createTag(owner, { label: 'web', nodes: [1] });
+    deleteTag(owner, 'web');
+    expect(nodes.get(1)?.tags).toEqual(['web']);
+  });
+});
+
+describe('hooks for the areas owning objects', () => {
+  test('tagging an object creates the tag; untagging keeps the tag; a forgotten object leaves every tag', () => {
+    const { account, owner } = setup();
+    const volume: Taggable = { id: 7, tags: [] };
+    tagObject(account, 'fast', 'volumes', volume);
+    tagObject(account, 'ssd', 'volumes', volume);
+    expect(volume.tags).toEqual(['fast', 'ssd']);
+    expect(taggedObjects(owner, 'fast').map((o) => o.object.id)).toEqual([7]);
+    untagObject(account, 'fast', 'volumes', volume);
+    expect(taggedObjects(owner, 'fast')).toEqual([]);
+    forgetTagged(account, 'volumes', volume);
+    expect(taggedObjects(owner, 'ssd')).toEqual([]);
+  });
+});
