@@ -19,6 +19,8 @@ export function createAjv(): Ajv2020 {
   addFormats(ajv);
   for (const [name, predicate] of Object.entries(formatPredicates))
     ajv.addFormat(name, { type: 'string', validate: predicate });
+  // A date-time without a UTC offset is judged by its own non-strict check (DECISIONS 5), not by the schema.
+  ajv.addFormat('date-time', { type: 'string', validate: (v: string) => formatHolds('date-time', v) });
   // Rules JSON Schema cannot state are judged by cloudconf's own checks; for ajv they are annotations.
   ajv.addKeyword({ keyword: RULES_KEYWORD, schemaType: 'array' });
   for (const keyword of [

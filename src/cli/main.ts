@@ -7,6 +7,7 @@ import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
+import { type RunOptions, run } from './run.js';
 import { specSummary } from './spec-summary.js';
 
 /** Exit codes of DESIGN section 4: 0 no failure, 1 a requirement failed, 2 usage, config or infrastructure error. */
@@ -55,6 +56,26 @@ function program(): Command {
       } else print(text);
     });
 
+  const repeat = (v: string, acc: string[]) => [...acc, v];
+  cli
+    .command('run')
+    .description('test a target (the embedded reference server when no --base-url) and write reports')
+    .option('--base-url <url>', '{base_url} of the target, e.g. http://127.0.0.1:8080/v4')
+    .option('--beta-url <url>', '{base_url_beta} of the target (default: base URL with /v4beta)')
+    .option('--token <token>', 'full-scope token of an unrestricted user (or CLOUDCONF_TOKEN)')
+    .option('--report-dir <dir>', 'where reports go', 'reports/latest')
+    .option('--seed <n>', 'seed of the generators, to replay a run')
+    .option('--runs <n>', 'generated cases per property', '1')
+    .option('--only <pattern>', 'run one requirement or a subtree of ids, e.g. vpcs/create')
+    .option('--mode <mode>', 'read-only, safe or full (default: full on loopback, safe elsewhere)')
+    .option('--strict', 'SHOULD-level failures fail the run')
+    .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
+    .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
+    .option('--quiet', 'print nothing but errors')
+    .action(async (options: RunOptions) => {
+      process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
+    });
+
   cli
     .command('serve')
     .description('start the reference server; prints its {base_url} on the first line')
@@ -62,7 +83,7 @@ function program(): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', "the owner's full-scope token (random when absent)")
     .option('--action-delay-ms <n>', 'how long asynchronous actions stay in their transitional state', '0')
-    .option('--fault <name>', 'switch on a named defect (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--fault <name>', 'switch on a named defect (repeatable)', repeat, [])
     .option('--no-control', 'turn off the control interface under /__cloudconf')
     .action(async (options: ServeOptions) => {
       const server = await startReferenceServer({

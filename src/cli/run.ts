@@ -1,0 +1,123 @@
+// `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { exclusions, requirements } from '../../spec/index.js';
+import { regions } from '../reference/model/catalogue.js';
+import { startReferenceServer } from '../reference/server.js';
+import { OutcomeCollector } from '../report/collector.js';
+import { renderJunit } from '../report/junit.js';
+import { buildResults, exitCodeOf, type Results } from '../report/results.js';
+import { renderSummary } from '../report/summary.js';
+import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { TOOL_VERSION } from '../version.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunOptions {
+  baseUrl?: string;
+  betaUrl?: string;
+  token?: string;
+  reportDir: string;
+  seed?: string;
+  runs: string;
+  only?: string;
+  mode?: Mode;
+  strict?: boolean;
+  region?: string[];
+  image?: string[];
+  quiet?: boolean;
+}
+
+/** Images the reference server knows; against another target they come from --image. */
+const REFERENCE_IMAGES = ['node/debian12'];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function selected(only: string | undefined) {
+  const excluded = new Set(exclusions.map((x) => x.requirement));
+  const all = requirements.filter(
+    (r) => !only || r.id === only || r.id.startsWith(only.endsWith('/') ? only : `${only}/`),
+  );
+  return { all, judged: all.filter((r) => !excluded.has(r.id)) };
+}
+
+export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
+  const startedAt = new Date();
+  const token = options.token ?? process.env.CLOUDCONF_TOKEN;
+  if (options.baseUrl && !token) {
+    log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
+    return 2;
+  }
+  const reference = options.baseUrl ? undefined : await startReferenceServer({ port: 0 });
+  const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
+  const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
+  const config: RunConfig = {
+    baseUrl,
+    betaUrl: options.betaUrl ?? reference?.betaUrl ?? baseUrl.replace(/\/v4$/, '/v4beta'),
+    token: token ?? (reference?.token as string),
+    seed,
+    runs: Number(options.runs),
+    mode: options.mode ?? (reference || /\/\/(127\.|localhost|\[::1\])/.test(baseUrl) ? 'full' : 'safe'),
+    strict: options.strict ?? false,
+    labelPrefix: `cc${seed.toString(36).slice(0, 6)}`,
+    regions: options.region?.length ? options.region : regions.map((r) => r.id),
+    images: options.image?.length ? options.image : REFERENCE_IMAGES,
+  };
+  process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
+  const { all, judged } = selected(options.only);
+  const collector = new OutcomeCollector(judged.length, (line) => options.quiet || log(line));
+  try {
+    const vitest = await startVitest(
+      'test',
+      [],
+      {
+        config: false,
+        root: repoRoot,
+        watch: false,
+        reporters: [collector],
+        ...(options.only ? { testNamePattern: `^${escapeRegExp(options.only)}` } : {}),
+        passWithNoTests: true,
+      },
+      {
+        test: { include: ['suites/**/*.test.ts'], exclude: ['suites/spec/**'], pool: 'threads', testTimeout: 120_000 },
+      },
+    );
+    await vitest.close();
+  } finally {
+    await reference?.close();
+  }
+  const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);
+  const results = buildResults(all, collector.outcomes, {
+    version: TOOL_VERSION,
+    baseUrl: options.baseUrl ?? 'reference server (in-process)',
+    reference: reference !== undefined,
+    seed,
+    startedAt,
+    strict: config.strict,
+    requests,
+  });
+  writeReports(resolve(options.reportDir), results);
+  if (!options.quiet) log(terminalSummary(results, options.reportDir));
+  return exitCodeOf(results);
+}
+
+function writeReports(dir: string, results: Results): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(dir, 'junit.xml'), renderJunit(results));
+  writeFileSync(join(dir, 'summary.md'), renderSummary(results));
+}
+
+function terminalSummary(results: Results, dir: string): string {
+  const s = results.summary;
+  const failed = results.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'error');
+  return [
+    `pass ${s.pass}  fail ${s.fail}  non-strict ${s.nonStrict}  skipped ${s.skipped}  error ${s.error}  excluded ${s.excluded}  (${s.requests} requests, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`,
+    ...failed.slice(0, 20).map((r) => `  ${r.verdict.toUpperCase()} ${r.id}`),
+    ...(failed.length > 20 ? [`  ... and ${failed.length - 20} more`] : []),
+    `reports: ${join(dir, 'summary.md')}, results.json, junit.xml`,
+  ].join('\n');
+}

@@ -1,0 +1,106 @@
+// Builds results.json, the source every other report is rendered from: a verdict per selected requirement, with failures as data.
+
+import { exclusions } from '../../spec/index.js';
+import type { Level, Part, Requirement } from '../../spec/types.js';
+import type { Failure, Outcome, Verdict } from '../suite/outcome.js';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export interface RequirementResult {
+  id: string;
+  part: Part;
+  area: string;
+  level: Level;
+  text: string;
+  verdict: Verdict;
+  reason?: string;
+  failures: Failure[];
+  requests: number;
+}
+
+export interface Results {
+  schemaVersion: number;
+  tool: { name: 'cloudconf'; version: string };
+  target: { baseUrl: string; reference: boolean };
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  strict: boolean;
+  summary: {
+    pass: number;
+    fail: number;
+    nonStrict: number;
+    skipped: number;
+    error: number;
+    excluded: number;
+    requests: number;
+  };
+  requirements: RequirementResult[];
+}
+
+export interface RunFacts {
+  version: string;
+  baseUrl: string;
+  reference: boolean;
+  seed: number;
+  startedAt: Date;
+  strict: boolean;
+  requests: number;
+}
+
+export function buildResults(
+  selected: readonly Requirement[],
+  outcomes: ReadonlyMap<string, Outcome>,
+  facts: RunFacts,
+): Results {
+  const why = new Map(exclusions.map((x) => [x.requirement, x.reason]));
+  const rows = selected.map((r): RequirementResult => {
+    const base = {
+      id: r.id,
+      part: r.source.part,
+      area: r.area ?? '',
+      level: r.level,
+      text: r.text,
+      requests: 0,
+      failures: [],
+    };
+    const excludedBecause = why.get(r.id);
+    if (excludedBecause) return { ...base, verdict: 'excluded', reason: excludedBecause };
+    const o = outcomes.get(r.id);
+    if (!o) return { ...base, verdict: 'skipped', reason: 'not run' };
+    return {
+      ...base,
+      verdict: o.verdict,
+      failures: o.failures,
+      requests: o.requests,
+      ...(o.reason ? { reason: o.reason } : {}),
+    };
+  });
+  const count = (v: Verdict) => rows.filter((x) => x.verdict === v).length;
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: 'cloudconf', version: facts.version },
+    target: { baseUrl: facts.baseUrl, reference: facts.reference },
+    seed: facts.seed,
+    startedAt: facts.startedAt.toISOString(),
+    durationMs: Date.now() - facts.startedAt.getTime(),
+    strict: facts.strict,
+    summary: {
+      pass: count('pass'),
+      fail: count('fail'),
+      nonStrict: count('non-strict'),
+      skipped: count('skipped'),
+      error: count('error'),
+      excluded: count('excluded'),
+      requests: facts.requests,
+    },
+    requirements: rows,
+  };
+}
+
+/** Exit code of DESIGN section 4: 1 when a requirement failed (or a SHOULD under --strict), 2 when the suite could not judge. */
+export function exitCodeOf(results: Results): 0 | 1 | 2 {
+  const { fail, nonStrict, error } = results.summary;
+  if (fail > 0 || (results.strict && nonStrict > 0)) return 1;
+  return error > 0 ? 2 : 0;
+}

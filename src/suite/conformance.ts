@@ -1,0 +1,75 @@
+// Registers one vitest test per requirement of an API area, titled from the requirement, and records its outcome for the reporters.
+
+import { afterAll, test } from 'vitest';
+import { exclusions, operationById, requirements } from '../../spec/index.js';
+import type { Requirement } from '../../spec/types.js';
+import { session } from '../target/session.js';
+import { Fixtures } from './fixtures.js';
+import { Kit, SkipRequirement } from './kit.js';
+import type { Outcome } from './outcome.js';
+import { derivedProcedure, type Procedure } from './procedures/derived.js';
+
+const excluded = new Set(exclusions.map((x) => x.requirement));
+
+export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
+
+/** The operation a requirement is about, when it is about one. */
+function operationOf(r: Requirement) {
+  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
+  // A derived event requirement is `<operation id>/event/<action>`; its subject is the event kind.
+  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
+  return undefined;
+}
+
+function failureMessage(o: Outcome): string {
+  return o.failures
+    .map((f) => `${f.check}${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`)
+    .join('\n');
+}
+
+/**
+ * Registers the area's requirements. `written` holds the procedures of requirements written from
+ * prose; derived ones find theirs from the operation data. A requirement with neither is reported
+ * `skipped` with that reason, so nothing is silently left out.
+ */
+export function conformance(area: string, written: Record<string, Procedure> = {}): void {
+  const s = session();
+  const fixtures = new Fixtures(s);
+  afterAll(async () => {
+    await fixtures.cleanup();
+  });
+  for (const r of requirements.filter((x) => x.area === area && !excluded.has(x.id))) {
+    test(titleOf(r), async (t) => {
+      const op = operationOf(r);
+      const procedure = written[r.id] ?? (op ? derivedProcedure(r, op) : undefined);
+      const kit = new Kit(r, s, s.config.seed);
+      let outcome: Outcome;
+      if (!procedure || !op) {
+        outcome = { ...kit.outcome(), verdict: 'skipped', reason: 'not yet exercised by the suite' };
+      } else {
+        try {
+          await procedure({ kit, op, fixtures });
+          outcome = kit.outcome();
+        } catch (error) {
+          outcome =
+            error instanceof SkipRequirement
+              ? { ...kit.outcome(), verdict: 'skipped', reason: error.message }
+              : {
+                  ...kit.outcome(),
+                  verdict: 'error',
+                  reason: `suite error: ${(error as Error).stack ?? String(error)}`,
+                };
+        }
+      }
+      t.task.meta.cloudconf = outcome;
+      if (outcome.verdict === 'skipped') t.skip(outcome.reason);
+      if (
+        outcome.verdict === 'fail' ||
+        outcome.verdict === 'error' ||
+        (outcome.verdict === 'non-strict' && s.config.strict)
+      ) {
+        throw new Error(outcome.reason ?? failureMessage(outcome));
+      }
+    });
+  }
+}

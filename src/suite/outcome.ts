@@ -1,0 +1,41 @@
+// The verdict of one requirement and the failures behind it, as a test records it for the reporters.
+
+import type { Level } from '../../spec/types.js';
+import type { Exchange } from '../http/exchange.js';
+
+export type Verdict = 'pass' | 'fail' | 'non-strict' | 'skipped' | 'error' | 'excluded';
+
+export interface Failure {
+  check: string;
+  expected: string;
+  actual: string;
+  hint: string;
+  /** The exchanges that show it, secrets redacted; reports render each with a curl line. */
+  exchanges: Exchange[];
+  /** The case that failed (e.g. which rule a negative body breaks). */
+  case?: string;
+}
+
+export interface Outcome {
+  requirement: string;
+  verdict: Verdict;
+  failures: Failure[];
+  /** Why a requirement was skipped or errored. */
+  reason?: string;
+  /** Requests this requirement's test sent. */
+  requests: number;
+  seed: number;
+}
+
+/** The verdict that failures earn at a level: a MUST broken fails, a SHOULD broken is non-strict (DESIGN section 3). */
+export function verdictOf(level: Level, failures: Failure[], transportErrors: number): Verdict {
+  if (transportErrors > 0) return 'error';
+  if (failures.length === 0) return 'pass';
+  return level === 'MUST' ? 'fail' : 'non-strict';
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    cloudconf?: Outcome;
+  }
+}

@@ -1,0 +1,121 @@
+// Procedures for the auth and access requirements derived from each operation: tokens, scopes, restricted users, grants.
+
+import { scopeAreas, scopeLevels } from '../../../spec/conventions.js';
+import type { Scope } from '../../../spec/types.js';
+import { acceptedWith2xx, rejectedWith4xx } from '../../check/status.js';
+import { type ProcedureContext, validRequest } from './request.js';
+
+const allScopes = scopeAreas.flatMap((a) => scopeLevels.map((l) => `${a}:${l}` as Scope));
+
+/** Every scope except the needed one and any that would include it (`read_write` includes `read_only`). */
+export function scopesWithout(needed: Scope): Scope[] {
+  const [area] = needed.split(':');
+  return allScopes.filter((s) => s !== needed && !(needed.endsWith(':read_only') && s === `${area}:read_write`));
+}
+
+export async function tokenRequired(ctx: ProcedureContext) {
+  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: null })), 'no token');
+  ctx.kit.check(
+    rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: 'cc-not-a-token' })),
+    'a token the server never issued',
+  );
+}
+
+export async function anonymousAllowed(ctx: ProcedureContext) {
+  const request = await validRequest(ctx);
+  ctx.kit.check(acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: null })));
+}
+
+function neededScope(ctx: ProcedureContext): Scope {
+  const scope = ctx.op.auth.scope;
+  if (scope === 'none' || scope === 'none-listed') throw new Error(`${ctx.op.id} lists no scope`);
+  return scope;
+}
+
+export async function scopeRequired(ctx: ProcedureContext) {
+  const scope = neededScope(ctx);
+  const credential = await ctx.kit.session.credential({ scopes: scopesWithout(scope), key: `without:${scope}` });
+  if (!credential)
+    return ctx.kit.skip('needs a token with chosen scopes (configure one, or use a target with the control interface)');
+  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  ctx.kit.check(
+    rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
+    `a token without ${scope}`,
+  );
+}
+
+export async function scopeSufficient(ctx: ProcedureContext) {
+  const scope = neededScope(ctx);
+  const credential = await ctx.kit.session.credential({ scopes: [scope], key: `only:${scope}` });
+  if (!credential)
+    return ctx.kit.skip('needs a token with chosen scopes (configure one, or use a target with the control interface)');
+  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  ctx.kit.check(
+    acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
+    `a token with only ${scope}`,
+  );
+}
+
+export async function unrestrictedOnly(ctx: ProcedureContext) {
+  const credential = await ctx.kit.session.credential({
+    restricted: true,
+    grants: { global: { account_access: 'read_write' } },
+    key: 'restricted:account-access',
+  });
+  if (!credential)
+    return ctx.kit.skip('needs a restricted user (configure one, or use a target with the control interface)');
+  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  ctx.kit.check(
+    rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
+    'a restricted user',
+  );
+}
+
+/** A restricted user without the global grant is refused; with it, the same request is accepted. */
+export async function globalGrant(ctx: ProcedureContext) {
+  const grant = ctx.op.access.globalGrant;
+  if (!grant) throw new Error(`${ctx.op.id} names no global grant`);
+  const without = await ctx.kit.session.credential({ restricted: true, key: 'restricted:no-grants' });
+  const withGrant = await ctx.kit.session.credential({
+    restricted: true,
+    grants: { global: { [grant]: true } },
+    key: `restricted:${grant}`,
+  });
+  if (!without || !withGrant)
+    return ctx.kit.skip('needs restricted users with chosen grants (use a target with the control interface)');
+  const request = await validRequest(ctx);
+  ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: without.token })), `without ${grant}`);
+  ctx.kit.check(acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: withGrant.token })), `with ${grant}`);
+}
+
+/** A restricted user is refused without the permission on the entity (or with less) and accepted with it. */
+export async function entityPermission(ctx: ProcedureContext) {
+  const entity = ctx.op.access.entity;
+  if (!entity) throw new Error(`${ctx.op.id} names no entity permission`);
+  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const id = Number(request.params?.[entity.param]);
+  const grant = (permissions: string | null) => ({ [entity.kind]: [{ id, permissions }] });
+  const none = await ctx.kit.session.credential({ restricted: true });
+  const weaker =
+    entity.permission === 'read_write'
+      ? await ctx.kit.session.credential({ restricted: true, grants: grant('read_only') })
+      : none;
+  const enough = await ctx.kit.session.credential({ restricted: true, grants: grant(entity.permission) });
+  if (!none || !weaker || !enough)
+    return ctx.kit.skip('needs restricted users with chosen grants (use a target with the control interface)');
+  ctx.kit.check(
+    rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: none.token })),
+    `no grant on ${entity.kind} ${id}`,
+  );
+  if (weaker !== none) {
+    ctx.kit.check(
+      rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: weaker.token })),
+      `read_only on ${entity.kind} ${id}`,
+    );
+  }
+  ctx.kit.check(
+    acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: enough.token })),
+    `${entity.permission} on ${entity.kind} ${id}`,
+  );
+}

@@ -1,0 +1,5 @@
+// Conformance of the managed area (Part 1): one test per requirement.
+
+import { conformance } from '../../src/suite/conformance.js';
+
+conformance('managed');
