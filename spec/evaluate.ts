@@ -1,5 +1,6 @@
 // Evaluates a value against encoded fields and rules, naming each violation the way derive.ts names its requirement, so a violation maps to a requirement id.
 
+import { isIPv4 } from 'node:net';
 import { describeRule, ruleId } from './derive.js';
 import { formatPredicates, isCanonicalIpv4Cidr } from './formats.js';
 import type { Body, CrossRule, Field, Format, Json, Param, Rule } from './types.js';
@@ -28,9 +29,32 @@ export const customChecks: Record<string, CustomCheck> = {
   'ip-or-any': (v, p) => typeof v !== 'string' || v === p.keyword || formatHolds('ip', v),
 };
 
-/** Named predicates for `custom` cross rules that depend on the body alone. */
-export type CustomCrossCheck = (body: Record<string, unknown>, rule: CrossRule) => boolean;
-export const customCrossChecks: Record<string, CustomCrossCheck> = {};
+/** Named predicates for cross rules that depend on the body alone; undefined when the body cannot tell. */
+export type CustomCrossCheck = (body: Record<string, unknown>, rule: CrossRule) => boolean | undefined;
+
+/** Whether an address (a URL or a host) names an IPv4 literal inside one of the given CIDR ranges. */
+function inRanges(address: string, ranges: string[]): boolean {
+  const host = URL.canParse(address) ? new URL(address).hostname : (address.split(':')[0] ?? '');
+  if (!isIPv4(host)) return false;
+  const n = (ip: string) => ip.split('.').reduce((acc, o) => acc * 256 + Number(o), 0);
+  return ranges.some((cidr) => {
+    const [base, bits] = cidr.split('/');
+    if (!base || !isIPv4(base)) return false;
+    const size = 2 ** (32 - Number(bits));
+    return Math.floor(n(host) / size) === Math.floor(n(base) / size);
+  });
+}
+
+export const customCrossChecks: Record<string, CustomCrossCheck> = {
+  // Region when and only when the address is a private IP. Without the address (a partial update)
+  // a region is judged against the stored address by the server; generators steer clear of it.
+  'region-iff-private-address': (body, rule) => {
+    const region = body.region !== undefined && body.region !== null && body.region !== '';
+    if (typeof body.address !== 'string') return !region;
+    const ranges = (rule.params?.privateRanges as string[] | undefined) ?? [];
+    return region === inRanges(body.address, ranges);
+  },
+};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

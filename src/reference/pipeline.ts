@@ -120,7 +120,9 @@ function parseQuery(world: World, op: Operation, query: URLSearchParams): Record
 }
 
 function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record<string, unknown> {
-  if (!op.body || op.body.kind === 'file' || req.rawBody.trim() === '') return {};
+  if (!op.body || op.body.kind === 'file') return {};
+  // A blank body is an empty object: its required fields are still missing.
+  if (req.rawBody.trim() === '') return validated(world, op, {});
   if (req.contentType !== undefined && !/^application\/json\b/i.test(req.contentType)) {
     throw fail('unsupported-media-type', 'Content-Type must be application/json');
   }
@@ -130,6 +132,11 @@ function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record
   } catch {
     throw invalid(undefined, 'Request body is not valid JSON');
   }
+  return validated(world, op, body);
+}
+
+function validated(world: World, op: Operation, body: unknown): Record<string, unknown> {
+  if (!op.body) return {};
   const violations = checkBody(op.body, body).filter((v) => !world.fault(`skip:${op.id}/${v.suffix}`));
   if (violations.length) {
     throw new ModelError(
