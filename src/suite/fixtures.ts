@@ -17,6 +17,8 @@ interface FixtureSpec {
   needs: string[];
   /** The operation that deletes it at the end (with the same parameters plus this one). */
   remove?: string;
+  /** The field of the created record that the parameter takes (`id` unless said). */
+  idField?: string;
 }
 
 /** Which operation makes the entity each path parameter names. */
@@ -27,7 +29,11 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   { param: 'contactId', create: 'managed/contacts/create', needs: [], remove: 'managed/contacts/delete' },
   { param: 'credentialId', create: 'managed/credentials/create', needs: [], remove: 'managed/credentials/revoke' },
   { param: 'serviceId', create: 'managed/services/create', needs: [], remove: 'managed/services/delete' },
+  { param: 'tagLabel', create: 'tags/create', needs: [], remove: 'tags/delete', idField: 'label' },
 ];
+
+/** Body fields that name other entities: random ids would name nothing, so tests send none. */
+const REFERENCE_LISTS = ['domains', 'nodes', 'nodebalancers', 'volumes', 'credentials'];
 
 const LABEL_SEPARATOR = '-';
 
@@ -43,6 +49,7 @@ export function hintsFor(session: Session, op: Operation): Hints {
     images: fc.constant(config.images.slice(0, 1)),
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
+    ...Object.fromEntries(REFERENCE_LISTS.map((name) => [name, fc.constant([])])),
     label: fc
       .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
       .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`),
@@ -81,14 +88,19 @@ export class Fixtures {
     const spec = fixtureSpecs.find((f) => f.param === param);
     const op = spec && operationById.get(spec.create);
     if (!spec || !op) return undefined;
-    const body = sampleOne(validBody(op, hintsFor(this.session, op)), kit.seed);
+    const body = sampleOne(validBody(op, hintsFor(this.session, op)), this.session.nextSeed());
     const e = await kit.send(op, { params: parents, body });
-    const id = (e.response?.json as { id?: number | string } | undefined)?.id;
+    const id = (e.response?.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
     if (e.response?.status !== 200 || id === undefined) return undefined;
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
     if (remove) this.created.push({ op: remove, params: { ...parents, [param]: id } });
     if (!fresh) this.shared.set(key, id);
     return id;
+  }
+
+  /** The first path parameter of an operation that no fixture can make, if any. */
+  missing(op: Operation): string | undefined {
+    return op.pathParams.map((p) => p.name).find((name) => !fixtureSpecs.some((f) => f.param === name));
   }
 
   /** Deletes what this file created, newest first; returns what could not be deleted. */

@@ -32,9 +32,19 @@ export class Session {
   readonly client = new HttpClient();
   private control: boolean | undefined;
   private readonly minted = new Map<string, Credential>();
+  private sequence = 0;
 
   constructor(readonly config: RunConfig) {
     this.client.addSecret(config.token);
+  }
+
+  /**
+   * A fresh seed for each generated body: bodies differ (unique labels stay unique) yet a run
+   * replays exactly, since tests of a file run in order in their own worker.
+   */
+  nextSeed(): number {
+    this.sequence += 1;
+    return this.config.seed + this.sequence;
   }
 
   url(

@@ -3,7 +3,7 @@
 import { scopeAreas, scopeLevels } from '../../../spec/conventions.js';
 import type { Scope } from '../../../spec/types.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../check/status.js';
-import { type ProcedureContext, validRequest } from './request.js';
+import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 const allScopes = scopeAreas.flatMap((a) => scopeLevels.map((l) => `${a}:${l}` as Scope));
 
@@ -14,7 +14,7 @@ export function scopesWithout(needed: Scope): Scope[] {
 }
 
 export async function tokenRequired(ctx: ProcedureContext) {
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: null })), 'no token');
   ctx.kit.check(
     rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: 'cc-not-a-token' })),
@@ -38,7 +38,7 @@ export async function scopeRequired(ctx: ProcedureContext) {
   const credential = await ctx.kit.session.credential({ scopes: scopesWithout(scope), key: `without:${scope}` });
   if (!credential)
     return ctx.kit.skip('needs a token with chosen scopes (configure one, or use a target with the control interface)');
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   ctx.kit.check(
     rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
     `a token without ${scope}`,
@@ -50,7 +50,7 @@ export async function scopeSufficient(ctx: ProcedureContext) {
   const credential = await ctx.kit.session.credential({ scopes: [scope], key: `only:${scope}` });
   if (!credential)
     return ctx.kit.skip('needs a token with chosen scopes (configure one, or use a target with the control interface)');
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   ctx.kit.check(
     acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
     `a token with only ${scope}`,
@@ -65,7 +65,7 @@ export async function unrestrictedOnly(ctx: ProcedureContext) {
   });
   if (!credential)
     return ctx.kit.skip('needs a restricted user (configure one, or use a target with the control interface)');
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   ctx.kit.check(
     rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: credential.token })),
     'a restricted user',
@@ -93,7 +93,7 @@ export async function globalGrant(ctx: ProcedureContext) {
 export async function entityPermission(ctx: ProcedureContext) {
   const entity = ctx.op.access.entity;
   if (!entity) throw new Error(`${ctx.op.id} names no entity permission`);
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   const id = Number(request.params?.[entity.param]);
   const grant = (permissions: string | null) => ({ [entity.kind]: [{ id, permissions }] });
   const none = await ctx.kit.session.credential({ restricted: true });

@@ -9,7 +9,7 @@ import { validBody } from '../../generate/bodies.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
 import { fixtureSpecs, hintsFor } from '../fixtures.js';
-import { type ProcedureContext, validRequest } from './request.js';
+import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 interface EventRecord {
   id: number;
@@ -28,7 +28,7 @@ function bodyWithItems(ctx: ProcedureContext, opId: string, per: string): Json |
   const arb = validBody(op, hintsFor(ctx.kit.session, op)).filter(
     (b) => Array.isArray(b[per]) && (b[per] as unknown[]).length > 0,
   );
-  return sampleOne(arb as fc.Arbitrary<Json>, ctx.kit.seed);
+  return sampleOne(arb as fc.Arbitrary<Json>, ctx.kit.session.nextSeed());
 }
 
 /** The request to send and the entity ids its events must name. */
@@ -54,7 +54,7 @@ async function prepare(
     if (!record?.id) return undefined;
     return { request: { params: { ...parents, [last]: record.id as number } }, expect: async () => idsOf(record[per]) };
   }
-  const request = await validRequest(ctx, op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(op));
   return {
     request,
     expect: async () => {

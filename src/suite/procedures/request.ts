@@ -17,9 +17,18 @@ export interface ProcedureContext {
 export async function validRequest(ctx: ProcedureContext, fresh = false): Promise<SendOptions> {
   const { kit, op, fixtures } = ctx;
   const params = await fixtures.paramsFor(kit, op, fresh);
-  if (!params) return kit.skip(`an entity ${op.method} ${op.path} needs could not be created on this target`);
-  const body = op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.seed) : undefined;
+  if (!params) {
+    const missing = fixtures.missing(op);
+    return kit.skip(
+      missing
+        ? `no operation of this suite can create the {${missing}} ${op.method} ${op.path} needs yet`
+        : `an entity ${op.method} ${op.path} needs could not be created on this target`,
+    );
+  }
+  const body =
+    op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed()) : undefined;
   return { params, ...(body === undefined ? {} : { body }) };
 }
 
-export const changesState = (op: Operation) => op.method !== 'GET';
+/** Whether an operation destroys its entity (deletes, revokes): such tests get an entity of their own. */
+export const destroys = (op: Operation) => op.method === 'DELETE' || op.effects.includes('destructive');

@@ -4,10 +4,10 @@ import { PAGE, PAGE_SIZE } from '../../../spec/conventions.js';
 import { envelopeCounts, envelopeShape } from '../../check/envelope.js';
 import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
-import { type ProcedureContext, validRequest } from './request.js';
+import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 export async function responseShape(ctx: ProcedureContext) {
-  const request = await validRequest(ctx, ctx.op.method === 'DELETE');
+  const request = await validRequest(ctx, destroys(ctx.op));
   const e = await ctx.kit.send(ctx.op, request);
   if (!ctx.kit.check(acceptedWith2xx(e))) return;
   ctx.kit.check(responseMatchesSchema(ctx.op, e));
