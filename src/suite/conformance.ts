@@ -7,7 +7,7 @@ import { session } from '../target/session.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
 import type { Outcome } from './outcome.js';
-import { derivedProcedure, type Procedure } from './procedures/derived.js';
+import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
 
@@ -32,7 +32,7 @@ function failureMessage(o: Outcome): string {
  * prose; derived ones find theirs from the operation data. A requirement with neither is reported
  * `skipped` with that reason, so nothing is silently left out.
  */
-export function conformance(area: string, written: Record<string, Procedure> = {}): void {
+export function conformance(area: string, written: Record<string, WrittenProcedure> = {}): void {
   const s = session();
   const fixtures = new Fixtures(s);
   afterAll(async () => {
@@ -41,14 +41,16 @@ export function conformance(area: string, written: Record<string, Procedure> = {
   for (const r of requirements.filter((x) => x.area === area && !excluded.has(x.id))) {
     test(titleOf(r), async (t) => {
       const op = operationOf(r);
-      const procedure = written[r.id] ?? (op ? derivedProcedure(r, op) : undefined);
       const kit = new Kit(r, s, s.config.seed);
+      const derived = op ? derivedProcedure(r, op) : undefined;
+      const procedure: WrittenProcedure | undefined =
+        written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures }) : undefined);
       let outcome: Outcome;
-      if (!procedure || !op) {
+      if (!procedure) {
         outcome = { ...kit.outcome(), verdict: 'skipped', reason: 'not yet exercised by the suite' };
       } else {
         try {
-          await procedure({ kit, op, fixtures });
+          await procedure({ kit, ...(op ? { op } : {}), fixtures });
           outcome = kit.outcome();
         } catch (error) {
           outcome =

@@ -98,6 +98,11 @@ export class Fixtures {
     return id;
   }
 
+  /** Records an entity a test made itself, so it is deleted with the fixtures at the end. */
+  track(remove: Operation, params: Record<string, string | number>): void {
+    this.created.push({ op: remove, params });
+  }
+
   /** The first path parameter of an operation that no fixture can make, if any. */
   missing(op: Operation): string | undefined {
     return op.pathParams.map((p) => p.name).find((name) => !fixtureSpecs.some((f) => f.param === name));

@@ -12,10 +12,11 @@ import {
 } from './auth.js';
 import { bodyRule, notAccepted } from './bodies.js';
 import { eventEmitted } from './events.js';
-import type { ProcedureContext } from './request.js';
+import type { ProcedureContext, WrittenContext } from './request.js';
 import { disabled, pagingBound, responseShape, unknownId } from './responses.js';
 
 export type Procedure = (ctx: ProcedureContext) => Promise<void>;
+export type WrittenProcedure = (ctx: WrittenContext) => Promise<void>;
 
 const bySuffix: Record<string, Procedure> = {
   'auth/token-required': tokenRequired,

@@ -13,6 +13,16 @@ export interface ProcedureContext {
   fixtures: Fixtures;
 }
 
+/**
+ * What a procedure written for a prose requirement receives: the operation when the requirement
+ * is about one, else none (state tables, resources, conventions name the operations they use).
+ */
+export interface WrittenContext {
+  kit: Kit;
+  op?: Operation;
+  fixtures: Fixtures;
+}
+
 /** Valid parameters and body; skips the requirement when an entity it needs cannot be made. */
 export async function validRequest(ctx: ProcedureContext, fresh = false): Promise<SendOptions> {
   const { kit, op, fixtures } = ctx;
