@@ -30,6 +30,30 @@ test('spec/ imports only from spec/ and node: builtins', () => {
   expect(bad).toEqual([]);
 });
 
+/** Imports of every TypeScript file under a folder that resolve into another folder of the repo. */
+function importsInto(from: string, into: string, except: string[] = []): string[] {
+  const fromDir = resolve(repoRoot, from);
+  const intoDir = resolve(repoRoot, into);
+  return tsFiles(fromDir)
+    .filter((file) => !except.some((e) => file.startsWith(resolve(repoRoot, e))))
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((t) => t.startsWith('.') && resolve(file, '..', t).startsWith(intoDir))
+        .map((t) => `${relative(repoRoot, file)} imports ${t}`),
+    );
+}
+
+test('the test side never imports the reference server (DESIGN section 1)', () => {
+  const testSide = ['src/check', 'src/generate', 'src/http', 'src/report', 'src/suite', 'src/target'];
+  const bad = [...testSide.flatMap((dir) => importsInto(dir, 'src/reference')), ...importsInto('suites', 'src/reference', ['suites/spec'])];
+  expect(bad).toEqual([]);
+});
+
+test('the reference server imports spec/ and itself only, never the suite side', () => {
+  const suiteSide = ['src/check', 'src/generate', 'src/suite', 'src/target', 'src/stateful', 'src/report', 'src/http', 'suites'];
+  expect(suiteSide.flatMap((dir) => importsInto('src/reference', dir))).toEqual([]);
+});
+
 test('the import scan sees imports (it would catch a violation)', () => {
   expect(importsOf(resolve(repoRoot, 'spec/index.ts')).length).toBeGreaterThan(5);
 });
