@@ -5,8 +5,10 @@ import { Command, CommanderError } from 'commander';
 import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
 import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
+import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
+import { type MutationOptions, mutation } from './mutation.js';
 import { type RunOptions, run } from './run.js';
 import { specSummary } from './spec-summary.js';
 
@@ -74,6 +76,25 @@ function program(): Command {
     .option('--quiet', 'print nothing but errors')
     .action(async (options: RunOptions) => {
       process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
+    });
+
+  cli
+    .command('faults')
+    .description('list the named defects the reference server can switch on, and what each must fail')
+    .option('--json', 'print the catalogue as JSON')
+    .action((options: { json?: boolean }) => {
+      if (options.json) return print(JSON.stringify(faults, null, 2));
+      print(faults.map((f) => `${f.name.padEnd(44)} ${f.area.padEnd(14)} ${f.breaks}`).join('\n'));
+    });
+
+  cli
+    .command('mutation')
+    .description('run the suite against each fault of the catalogue and print the kill matrix')
+    .option('--area <area>', 'only the faults of an area (repeatable)', repeat, [])
+    .option('--report-dir <dir>', 'where the matrix and per-fault reports go', 'reports/mutation')
+    .option('--seed <n>', 'seed of the generators', '1')
+    .action(async (options: MutationOptions) => {
+      process.exitCode = await mutation(options, (line) => process.stderr.write(`${line}\n`));
     });
 
   cli

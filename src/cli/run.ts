@@ -29,6 +29,10 @@ export interface RunOptions {
   region?: string[];
   image?: string[];
   quiet?: boolean;
+  /** Faults to switch on in the embedded reference server (mutation runs). */
+  faults?: string[];
+  /** Exact requirement ids to judge, instead of --only. */
+  ids?: string[];
 }
 
 /** Images the reference server knows; against another target they come from --image. */
@@ -36,22 +40,35 @@ const REFERENCE_IMAGES = ['node/debian12'];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function selected(only: string | undefined) {
+function selected(only: string | undefined, ids: string[] | undefined) {
   const excluded = new Set(exclusions.map((x) => x.requirement));
-  const all = requirements.filter(
-    (r) => !only || r.id === only || r.id.startsWith(only.endsWith('/') ? only : `${only}/`),
+  const prefix = only?.endsWith('/') ? only : `${only}/`;
+  const all = requirements.filter((r) =>
+    ids ? ids.includes(r.id) : !only || r.id === only || r.id.startsWith(prefix),
   );
   return { all, judged: all.filter((r) => !excluded.has(r.id)) };
 }
 
+/** Titles start with `<id> [LEVEL]`, so a pattern anchored on the id and the bracket selects exact ids. */
+function namePattern(options: RunOptions): string | undefined {
+  if (options.ids) return `^(${options.ids.map(escapeRegExp).join('|')}) \\[`;
+  return options.only ? `^${escapeRegExp(options.only)}` : undefined;
+}
+
 export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
+  const results = await runSuite(options, log);
+  return results ? exitCodeOf(results) : 2;
+}
+
+/** One conformance run; undefined when it could not start (a usage error, already reported). */
+export async function runSuite(options: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
   const startedAt = new Date();
   const token = options.token ?? process.env.CLOUDCONF_TOKEN;
   if (options.baseUrl && !token) {
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
-    return 2;
+    return undefined;
   }
-  const reference = options.baseUrl ? undefined : await startReferenceServer({ port: 0 });
+  const reference = options.baseUrl ? undefined : await startReferenceServer({ port: 0, faults: options.faults ?? [] });
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
   const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
@@ -67,7 +84,7 @@ export async function run(options: RunOptions, log: (line: string) => void): Pro
     images: options.image?.length ? options.image : REFERENCE_IMAGES,
   };
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
-  const { all, judged } = selected(options.only);
+  const { all, judged } = selected(options.only, options.ids);
   const collector = new OutcomeCollector(judged.length, (line) => options.quiet || log(line));
   try {
     const vitest = await startVitest(
@@ -78,7 +95,7 @@ export async function run(options: RunOptions, log: (line: string) => void): Pro
         root: repoRoot,
         watch: false,
         reporters: [collector],
-        ...(options.only ? { testNamePattern: `^${escapeRegExp(options.only)}` } : {}),
+        ...(namePattern(options) ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
       },
       {
@@ -101,7 +118,7 @@ export async function run(options: RunOptions, log: (line: string) => void): Pro
   });
   writeReports(resolve(options.reportDir), results);
   if (!options.quiet) log(terminalSummary(results, options.reportDir));
-  return exitCodeOf(results);
+  return results;
 }
 
 function writeReports(dir: string, results: Results): void {

@@ -1,0 +1,47 @@
+// Self-tests of the fault catalogue: every fault the code checks is catalogued, every catalogued fault exists in the code, and every expected catch is a requirement.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { requirementById } from '../../spec/index.js';
+import { faults } from './faults.js';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'faults.ts'
+        ? [readFileSync(join(dir, e.name), 'utf8')]
+        : [],
+  );
+}
+
+/** Fault names written literally in the server's code (`world.fault('name')`); `skip:` names are generic. */
+const inCode = new Set(
+  sources(new URL('.', import.meta.url).pathname).flatMap((text) =>
+    [...text.matchAll(/fault\(\s*'([^']+)'/g)].map((m) => m[1] as string),
+  ),
+);
+
+describe('fault catalogue', () => {
+  test('every fault the server code checks is catalogued', () => {
+    const catalogued = new Set(faults.map((x) => x.name));
+    expect([...inCode].filter((name) => !catalogued.has(name))).toEqual([]);
+  });
+
+  test('every catalogued fault exists in the server code (skip: faults are generic)', () => {
+    expect(faults.filter((x) => !x.name.startsWith('skip:') && !inCode.has(x.name)).map((x) => x.name)).toEqual([]);
+  });
+
+  test('every requirement a fault is expected to fail exists', () => {
+    const bad = faults.flatMap((x) =>
+      x.catches.filter((id) => !requirementById.has(id)).map((id) => `${x.name}: ${id}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  test('names are unique', () => {
+    const names = faults.map((x) => x.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+});
