@@ -125,14 +125,6 @@ export const faults: readonly Fault[] = [
   f('stackscript-deployments-uncounted', 'stackscripts', 'behaviour', 'does not count deployments', [
     'stackscripts/deployments-total-count',
   ]),
-  f('stackscript-image-unchecked', 'stackscripts', 'behaviour', 'deploys a StackScript with an incompatible image', []),
-  f(
-    'stackscript-data-unchecked',
-    'stackscripts',
-    'behaviour',
-    'accepts stackscript_data the StackScript does not declare',
-    [],
-  ),
   // Tags
   f('tag-create-partial', 'tags', 'state', 'keeps a tag whose create was refused', [
     'tags/create/requires-read-write-on-objects',

@@ -1,7 +1,7 @@
 // A vitest reporter that collects the outcome each requirement's test recorded, and shows a progress line while the run goes.
 
 import type { Reporter, TestCase } from 'vitest/node';
-import type { Outcome } from '../suite/outcome.js';
+import { type Outcome, outcomeOf } from '../suite/outcome.js';
 
 export class OutcomeCollector implements Reporter {
   readonly outcomes = new Map<string, Outcome>();
@@ -13,7 +13,7 @@ export class OutcomeCollector implements Reporter {
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
-    const outcome = testCase.meta().cloudconf;
+    const outcome = outcomeOf(testCase.meta());
     // Tests filtered out by --only report too, with no outcome: they are not progress.
     if (!outcome) return;
     this.outcomes.set(outcome.requirement, outcome);

@@ -6,7 +6,7 @@ import type { Requirement } from '../../spec/types.js';
 import { session } from '../target/session.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
-import type { Outcome } from './outcome.js';
+import { type Outcome, recordOutcome } from './outcome.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
@@ -63,7 +63,7 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
                 };
         }
       }
-      t.task.meta.cloudconf = outcome;
+      recordOutcome(t.task.meta, outcome);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (
         outcome.verdict === 'fail' ||

@@ -34,8 +34,17 @@ export function verdictOf(level: Level, failures: Failure[], transportErrors: nu
   return level === 'MUST' ? 'fail' : 'non-strict';
 }
 
-declare module 'vitest' {
-  interface TaskMeta {
-    cloudconf?: Outcome;
-  }
+/** Where a test leaves its outcome for the reporters: the task's meta, which vitest carries across workers. */
+interface OutcomeMeta {
+  cloudconf?: Outcome;
+}
+
+/** Records a test's outcome on its task meta (an untyped bag in vitest, hence the narrowing here). */
+export function recordOutcome(meta: object, outcome: Outcome): void {
+  (meta as OutcomeMeta).cloudconf = outcome;
+}
+
+/** The outcome a test recorded, if it recorded one. */
+export function outcomeOf(meta: object): Outcome | undefined {
+  return (meta as OutcomeMeta).cloudconf;
 }

@@ -45,12 +45,24 @@ function importsInto(from: string, into: string, except: string[] = []): string[
 
 test('the test side never imports the reference server (DESIGN section 1)', () => {
   const testSide = ['src/check', 'src/generate', 'src/http', 'src/report', 'src/suite', 'src/target'];
-  const bad = [...testSide.flatMap((dir) => importsInto(dir, 'src/reference')), ...importsInto('suites', 'src/reference', ['suites/spec'])];
+  const bad = [
+    ...testSide.flatMap((dir) => importsInto(dir, 'src/reference')),
+    ...importsInto('suites', 'src/reference', ['suites/spec']),
+  ];
   expect(bad).toEqual([]);
 });
 
 test('the reference server imports spec/ and itself only, never the suite side', () => {
-  const suiteSide = ['src/check', 'src/generate', 'src/suite', 'src/target', 'src/stateful', 'src/report', 'src/http', 'suites'];
+  const suiteSide = [
+    'src/check',
+    'src/generate',
+    'src/suite',
+    'src/target',
+    'src/stateful',
+    'src/report',
+    'src/http',
+    'suites',
+  ];
   expect(suiteSide.flatMap((dir) => importsInto('src/reference', dir))).toEqual([]);
 });
 
