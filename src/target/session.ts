@@ -100,6 +100,23 @@ export class Session {
     if (key) this.minted.set(key, credential);
     return credential;
   }
+
+  /**
+   * The owner of a second, separate account, minted through the control interface (once per
+   * key); undefined without it. Used for isolation and for account-wide irreversible operations.
+   */
+  async otherAccount(key = 'other'): Promise<Credential | undefined> {
+    const cacheKey = `account:${key}`;
+    if (this.minted.has(cacheKey)) return this.minted.get(cacheKey);
+    if (!(await this.hasControl())) return undefined;
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: {} });
+    const json = e.response?.json as { token?: string; username?: string } | undefined;
+    if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
+    this.client.addSecret(json.token);
+    const credential = { token: json.token, username: json.username };
+    this.minted.set(cacheKey, credential);
+    return credential;
+  }
 }
 
 let current: Session | undefined;

@@ -1,0 +1,5 @@
+// Conformance of the billing area (Part 2): one test per requirement.
+
+import { conformance } from '../../src/suite/conformance.js';
+
+conformance('billing');
