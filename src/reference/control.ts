@@ -1,8 +1,10 @@
-// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, move the clock.
+// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, issue promo codes, set balances, move the clock.
 
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { issuePromoCode } from './model/account.js';
+import { setBalance } from './model/billing.js';
 import { recordLogin } from './model/events.js';
 import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
 
@@ -56,6 +58,26 @@ function mintToken(world: World, req: TokenRequest): ControlResponse {
   return ok({ token, username, account: account.id });
 }
 
+/** Issues a promo code the server accepts (`code` chosen or generated), valid for `validSeconds` or forever. */
+function issueCode(world: World, body: Record<string, unknown>): ControlResponse {
+  const code = typeof body.code === 'string' ? body.code : `CC${world.id()}`;
+  const seconds = body.validSeconds === undefined ? undefined : Number(body.validSeconds);
+  if (seconds !== undefined && !Number.isFinite(seconds)) return bad('validSeconds must be a number');
+  issuePromoCode(world, code, seconds === undefined ? null : new Date(world.now().getTime() + seconds * 1000));
+  return ok({ code });
+}
+
+/** Sets an account's balance in US dollars (the first account when `account` is absent). */
+function balance(world: World, body: Record<string, unknown>): ControlResponse {
+  const account =
+    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
+  const usd = Number(body.usd);
+  if (!account) return bad('unknown account');
+  if (!Number.isFinite(usd)) return bad('usd must be a number');
+  setBalance(account, usd);
+  return ok({ account: account.id, usd });
+}
+
 function parse(raw: string): Record<string, unknown> | undefined {
   try {
     const v = raw.trim() ? JSON.parse(raw) : {};
@@ -85,6 +107,10 @@ export function handleControl(world: World, method: string, path: string, raw: s
       recordLogin(account, username);
       return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
     }
+    case 'POST /promo-codes':
+      return issueCode(world, body);
+    case 'POST /balance':
+      return balance(world, body);
     case 'POST /clock': {
       const seconds = Number(body.advanceSeconds);
       if (!Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a non-negative number');

@@ -2,7 +2,7 @@
 
 import { afterAll, test } from 'vitest';
 import { exclusions, operationById, requirements } from '../../spec/index.js';
-import type { Requirement } from '../../spec/types.js';
+import type { Operation, Requirement } from '../../spec/types.js';
 import { session } from '../target/session.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
@@ -10,6 +10,13 @@ import { type Outcome, recordOutcome } from './outcome.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
+
+/**
+ * Irreversible operations on the account itself (cancelling it, redeeming its one promo credit,
+ * paying): each test of one gets a throwaway account, so the run's account stays as it was.
+ */
+const damagesAccount = (op: Operation) =>
+  op.effects.includes('irreversible') && (op.effects.includes('account-wide') || op.pathParams.length === 0);
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
 
@@ -41,16 +48,25 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
   for (const r of requirements.filter((x) => x.area === area && !excluded.has(x.id))) {
     test(titleOf(r), async (t) => {
       const op = operationOf(r);
-      const kit = new Kit(r, s, s.config.seed);
+      const own = op && damagesAccount(op) ? await s.throwaway() : s;
+      const kit = new Kit(r, own ?? s, s.config.seed);
+      const ownFixtures = own === s ? fixtures : new Fixtures(own ?? s);
       const derived = op ? derivedProcedure(r, op) : undefined;
       const procedure: WrittenProcedure | undefined =
-        written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures }) : undefined);
+        written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
       let outcome: Outcome;
-      if (!procedure) {
+      if (!own) {
+        outcome = {
+          ...kit.outcome(),
+          verdict: 'skipped',
+          reason:
+            'an irreversible account-wide operation is only sent to a throwaway account, which needs the control interface',
+        };
+      } else if (!procedure) {
         outcome = { ...kit.outcome(), verdict: 'skipped', reason: 'not yet exercised by the suite' };
       } else {
         try {
-          await procedure({ kit, ...(op ? { op } : {}), fixtures });
+          await procedure({ kit, ...(op ? { op } : {}), fixtures: ownFixtures });
           outcome = kit.outcome();
         } catch (error) {
           outcome =

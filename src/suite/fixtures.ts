@@ -35,6 +35,10 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
 /** Body fields that name other entities: random ids would name nothing, so tests send none. */
 const REFERENCE_LISTS = ['domains', 'nodes', 'nodebalancers', 'volumes', 'credentials'];
 
+const CARD_EXPIRY_YEARS = ['expiry_year', 'data.expiry_year'];
+
+const thisYear = new Date().getUTCFullYear();
+
 const LABEL_SEPARATOR = '-';
 
 /** Values the target decides, and labels that carry the run's prefix so cleanup can find them. */
@@ -50,6 +54,15 @@ export function hintsFor(session: Session, op: Operation): Hints {
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
     ...Object.fromEntries(REFERENCE_LISTS.map((name) => [name, fc.constant([])])),
+    // A card must not have expired (a rule of state: today's date), so generated cards expire later.
+    ...Object.fromEntries(
+      CARD_EXPIRY_YEARS.map((path) => [path, fc.integer({ min: thisYear + 1, max: thisYear + 10 })]),
+    ),
+    // Charge the default method, the one that surely exists; a credit card needs its cvv.
+    payment_method_id: fc.constant(undefined),
+    cvv: fc.constant('123'),
+    // The payment bounds move with the balance; 5.00 to 2000.00 is within them whatever the balance.
+    usd: fc.integer({ min: 500, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)),
     label: fc
       .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
       .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`),

@@ -29,12 +29,16 @@ export interface CredentialRequest {
 }
 
 export class Session {
-  readonly client = new HttpClient();
   private control: boolean | undefined;
   private readonly minted = new Map<string, Credential>();
   private sequence = 0;
 
-  constructor(readonly config: RunConfig) {
+  /** `account` names the account credentials are minted in, when it is not the run's own. */
+  constructor(
+    readonly config: RunConfig,
+    readonly client = new HttpClient(),
+    private readonly account?: number,
+  ) {
     this.client.addSecret(config.token);
   }
 
@@ -91,7 +95,8 @@ export class Session {
     const key = request.key;
     if (key && this.minted.has(key)) return this.minted.get(key);
     if (!(await this.hasControl())) return undefined;
-    const { key: _k, ...body } = request;
+    const { key: _k, ...rest } = request;
+    const body = this.account === undefined ? rest : { ...rest, account: this.account };
     const e = await this.client.send({ method: 'POST', url: this.controlUrl('/tokens'), body });
     const json = e.response?.json as { token?: string; username?: string } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
@@ -108,14 +113,38 @@ export class Session {
   async otherAccount(key = 'other'): Promise<Credential | undefined> {
     const cacheKey = `account:${key}`;
     if (this.minted.has(cacheKey)) return this.minted.get(cacheKey);
-    if (!(await this.hasControl())) return undefined;
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: {} });
-    const json = e.response?.json as { token?: string; username?: string } | undefined;
-    if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
-    this.client.addSecret(json.token);
-    const credential = { token: json.token, username: json.username };
+    const account = await this.newAccount();
+    if (!account) return undefined;
+    const credential = { token: account.token, username: account.username };
     this.minted.set(cacheKey, credential);
     return credential;
+  }
+
+  /**
+   * A session of its own on a new throwaway account, for operations that would damage the run's
+   * account (cancelling it, for one); undefined without the control interface.
+   */
+  async throwaway(): Promise<Session | undefined> {
+    const account = await this.newAccount();
+    if (!account) return undefined;
+    return new Session({ ...this.config, token: account.token }, this.client, account.account);
+  }
+
+  /** A promo code the target accepts, issued through the control interface; undefined without it. */
+  async promoCode(): Promise<string | undefined> {
+    if (!(await this.hasControl())) return undefined;
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/promo-codes'), body: {} });
+    const code = (e.response?.json as { code?: unknown } | undefined)?.code;
+    return e.response?.status === 200 && typeof code === 'string' ? code : undefined;
+  }
+
+  private async newAccount(): Promise<(Credential & { account: number }) | undefined> {
+    if (!(await this.hasControl())) return undefined;
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: {} });
+    const json = e.response?.json as { token?: string; username?: string; account?: number } | undefined;
+    if (e.response?.status !== 200 || !json?.token || !json.username || json.account === undefined) return undefined;
+    this.client.addSecret(json.token);
+    return { token: json.token, username: json.username, account: json.account };
   }
 }
 

@@ -37,7 +37,24 @@ export async function validRequest(ctx: ProcedureContext, fresh = false): Promis
   }
   const body =
     op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed()) : undefined;
+  if (body) await fillTargetValues(kit, op, body);
   return { params, ...(body === undefined ? {} : { body }) };
+}
+
+/** Body fields whose valid values only the target knows, and how to get one from it. */
+const TARGET_VALUES: Record<string, (kit: Kit) => Promise<unknown>> = {
+  promo_code: (kit) => kit.session.promoCode(),
+};
+
+async function fillTargetValues(kit: Kit, op: Operation, body: Record<string, unknown>): Promise<void> {
+  for (const field of op.body?.fields ?? []) {
+    const get = TARGET_VALUES[field.name];
+    if (!get) continue;
+    const value = await get(kit);
+    if (value === undefined)
+      kit.skip(`needs a \`${field.name}\` the target accepts, which only the control interface can issue`);
+    body[field.name] = value;
+  }
 }
 
 /** Whether an operation destroys its entity (deletes, revokes): such tests get an entity of their own. */
