@@ -79,6 +79,8 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
                 };
         }
       }
+      ownFixtures.adopt(kit.sent);
+      await ownFixtures.releaseFresh();
       recordOutcome(t.task.meta, outcome);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (

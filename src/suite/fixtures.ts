@@ -2,35 +2,14 @@
 
 import fc from 'fast-check';
 import { operationById } from '../../spec/index.js';
+import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import type { Hints } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
 import type { Session } from '../target/session.js';
+import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
-
-interface FixtureSpec {
-  /** The path parameter the fixture fills. */
-  param: string;
-  /** The operation that creates it, and the parameters that operation needs first. */
-  create: string;
-  needs: string[];
-  /** The operation that deletes it at the end (with the same parameters plus this one). */
-  remove?: string;
-  /** The field of the created record that the parameter takes (`id` unless said). */
-  idField?: string;
-}
-
-/** Which operation makes the entity each path parameter names. */
-export const fixtureSpecs: readonly FixtureSpec[] = [
-  { param: 'vpcId', create: 'vpcs/create', needs: [], remove: 'vpcs/delete' },
-  { param: 'vpcSubnetId', create: 'vpcs/subnets/create', needs: ['vpcId'], remove: 'vpcs/subnets/delete' },
-  { param: 'stackscriptId', create: 'stackscripts/create', needs: [], remove: 'stackscripts/delete' },
-  { param: 'contactId', create: 'managed/contacts/create', needs: [], remove: 'managed/contacts/delete' },
-  { param: 'credentialId', create: 'managed/credentials/create', needs: [], remove: 'managed/credentials/revoke' },
-  { param: 'serviceId', create: 'managed/services/create', needs: [], remove: 'managed/services/delete' },
-  { param: 'tagLabel', create: 'tags/create', needs: [], remove: 'tags/delete', idField: 'label' },
-];
 
 /** Body fields that name other entities: random ids would name nothing, so tests send none. */
 const REFERENCE_LISTS = ['domains', 'nodes', 'nodebalancers', 'volumes', 'credentials'];
@@ -53,20 +32,37 @@ export function hintsFor(session: Session, op: Operation): Hints {
     images: fc.constant(config.images.slice(0, 1)),
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
-    ...Object.fromEntries(REFERENCE_LISTS.map((name) => [name, fc.constant([])])),
+    ...Object.fromEntries([...REFERENCE_LISTS, ...grantEntityKinds].map((name) => [name, fc.constant([])])),
     // A card must not have expired (a rule of state: today's date), so generated cards expire later.
     ...Object.fromEntries(
       CARD_EXPIRY_YEARS.map((path) => [path, fc.integer({ min: thisYear + 1, max: thisYear + 10 })]),
     ),
-    // Charge the default method, the one that surely exists; a credit card needs its cvv.
+    // Charge the default method, the one that surely exists.
     payment_method_id: fc.constant(undefined),
-    cvv: fc.constant('123'),
     // The payment bounds move with the balance; 5.00 to 2000.00 is within them whatever the balance.
     usd: fc.integer({ min: 500, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)),
     label: fc
       .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
       .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`),
   };
+  return { ...hints, ...conditionalValueHints(op) };
+}
+
+/**
+ * A value that must come from a list chosen by another field (a US `state` from the US codes):
+ * both fields are pinned to the first choice, since hints draw each field on its own.
+ */
+function conditionalValueHints(op: Operation): Hints {
+  const hints: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const rule of op.body?.rules ?? []) {
+    if (rule.kind !== 'conditional-values') continue;
+    const keyField = String(rule.params?.keyField);
+    const [key, values] = Object.entries((rule.params?.values ?? {}) as Record<string, string[]>)[0] ?? [];
+    const valueField = rule.fields.find((f) => f !== keyField);
+    if (!key || !values?.length || !valueField) continue;
+    hints[keyField] = fc.constant(key);
+    hints[valueField] = fc.constantFrom(...values);
+  }
   return hints;
 }
 
@@ -79,6 +75,10 @@ export interface Created {
 export class Fixtures {
   private readonly shared = new Map<string, number | string>();
   private readonly created: Created[] = [];
+  /** Entities made for one test only; deleted when it ends, since some lists have limits (six payment methods). */
+  private readonly fresh: Created[] = [];
+  /** `<create operation>:<id>` of every entity made here, so adopt() does not take them twice. */
+  private readonly made = new Set<string>();
 
   constructor(private readonly session: Session) {}
 
@@ -95,20 +95,68 @@ export class Fixtures {
     return params;
   }
 
-  private async entity(kit: Kit, param: string, parents: Record<string, string | number>, fresh: boolean) {
+  private async entity(
+    kit: Kit,
+    param: string,
+    parents: Record<string, string | number>,
+    fresh: boolean,
+  ): Promise<number | string | undefined> {
     const key = `${param}:${JSON.stringify(parents)}`;
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
     const spec = fixtureSpecs.find((f) => f.param === param);
-    const op = spec && operationById.get(spec.create);
-    if (!spec || !op) return undefined;
+    if (!spec) return undefined;
+    const id: number | string | undefined =
+      'value' in spec
+        ? spec.value(this.session.config)
+        : 'create' in spec
+          ? await this.create(kit, spec, param, parents, fresh)
+          : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
+            (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
+              ? await this.pick(kit, spec.pick, spec.idField, parents)
+              : undefined));
+    if (id !== undefined && !fresh) this.shared.set(key, id);
+    return id;
+  }
+
+  private async create(
+    kit: Kit,
+    spec: Extract<FixtureSpec, { create: string }>,
+    param: string,
+    parents: Record<string, string | number>,
+    fresh: boolean,
+  ): Promise<number | string | undefined> {
+    const op = operationById.get(spec.create);
+    if (!op) return undefined;
     const body = sampleOne(validBody(op, hintsFor(this.session, op)), this.session.nextSeed());
     const e = await kit.send(op, { params: parents, body });
-    const id = (e.response?.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
-    if (e.response?.status !== 200 || id === undefined) return undefined;
+    if (e.response?.status !== 200) return undefined;
+    const shown = (e.response.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
+    // A create whose response the documents do not show: the new entity is the newest of the list.
+    const id = shown ?? (spec.newestIn ? await this.pick(kit, spec.newestIn, spec.idField, parents, true) : undefined);
+    if (id === undefined) return undefined;
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
-    if (remove) this.created.push({ op: remove, params: { ...parents, [param]: id } });
-    if (!fresh) this.shared.set(key, id);
+    if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id } });
+    this.made.add(`${op.id}:${id}`);
     return id;
+  }
+
+  /** An entity the suite cannot (or must not) make, read from a list: the first, or the newest by id. */
+  private async pick(
+    kit: Kit,
+    listId: string,
+    idField: string | undefined,
+    parents: Record<string, string | number>,
+    newest = false,
+  ): Promise<number | string | undefined> {
+    const op = operationById.get(listId);
+    if (!op) return undefined;
+    const e = await kit.send(op, { params: parents });
+    const data = (e.response?.json as { data?: unknown } | undefined)?.data;
+    if (e.response?.status !== 200 || !Array.isArray(data)) return undefined;
+    const ids = data.map((item) => (item as Record<string, unknown>)?.[idField ?? 'id']);
+    const usable = ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
+    if (!newest) return usable[0];
+    return usable.filter((id): id is number => typeof id === 'number').sort((a, b) => b - a)[0];
   }
 
   /** Records an entity a test made itself, so it is deleted with the fixtures at the end. */
@@ -121,15 +169,41 @@ export class Fixtures {
     return op.pathParams.map((p) => p.name).find((name) => !fixtureSpecs.some((f) => f.param === name));
   }
 
+  /**
+   * Takes charge of what a test created itself through a fixture's create operation (a create
+   * that a derived procedure judged, say): it is deleted when the test ends.
+   */
+  adopt(sent: Kit['sent']): void {
+    for (const { op, options, exchange } of sent) {
+      const spec = createdFixtures.find((f) => f.create === op.id);
+      const status = exchange.response?.status ?? 0;
+      if (!spec?.remove || status < 200 || status >= 300) continue;
+      const id = (exchange.response?.json as Record<string, unknown> | undefined)?.[spec.idField ?? 'id'];
+      if ((typeof id !== 'number' && typeof id !== 'string') || this.made.has(`${op.id}:${id}`)) continue;
+      const remove = operationById.get(spec.remove);
+      if (remove) this.fresh.push({ op: remove, params: { ...options.params, [spec.param]: id } });
+    }
+  }
+
+  /** Deletes the entities made for the test that just ended; what resists is retried at cleanup. */
+  async releaseFresh(): Promise<void> {
+    const made = this.fresh.splice(0);
+    this.created.push(...(await this.remove(made)));
+  }
+
   /** Deletes what this file created, newest first; returns what could not be deleted. */
   async cleanup(): Promise<Created[]> {
+    const left = await this.remove([...this.fresh.splice(0), ...this.created.splice(0)]);
+    return left;
+  }
+
+  private async remove(entities: Created[]): Promise<Created[]> {
     const left: Created[] = [];
-    for (const c of this.created.reverse()) {
+    for (const c of entities.reverse()) {
       const e = await this.session.send(c.op, { params: c.params });
       const s = e.response?.status;
       if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
     }
-    this.created.length = 0;
     return left;
   }
 }

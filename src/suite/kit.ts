@@ -12,6 +12,8 @@ export class SkipRequirement extends Error {}
 export class Kit {
   readonly failures: Failure[] = [];
   readonly exchanges: Exchange[] = [];
+  /** What was sent, by operation: the harness finds here what a test created, to delete it. */
+  readonly sent: { op: Operation; options: SendOptions; exchange: Exchange }[] = [];
   private transportErrors = 0;
 
   constructor(
@@ -23,6 +25,7 @@ export class Kit {
   async send(op: Operation, options: SendOptions = {}): Promise<Exchange> {
     const e = await this.session.send(op, options);
     this.exchanges.push(e);
+    this.sent.push({ op, options, exchange: e });
     if (e.transportError) this.transportErrors += 1;
     return e;
   }

@@ -112,9 +112,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Every account starts with one invoice of two items, a balance due equal to its total, and one
- * credit card on file as the default method, so that payments, cancellation and the default rules
- * have something to act on. The seeded card is not counted as an addition of the day.
+ * Every account starts with one paid invoice of two items and a second one due (the balance), one
+ * credit card on file as the default method, and the payment of the first invoice, so that
+ * payments, cancellation and the default rules have something to act on. The seeded card is not
+ * counted as an addition of the day.
  */
 function seed(account: Account): BillingState {
   const { world, createdAt } = account;
@@ -141,12 +142,13 @@ function seed(account: Account): BillingState {
     created: to,
     data: { card_type: 'Visa', last_four: '1111', expiry: `12/${createdAt.getUTCFullYear() + 3}` },
   };
+  const paid: Payment = { id: world.id(), date: to, usd: total, paymentMethodId: card.id };
   return {
     balanceCents: Math.round(total * 100),
     methods: new Map([[card.id, card]]),
     defaultId: card.id,
     added: { day: '', count: 0 },
-    payments: new Map(),
+    payments: new Map([[paid.id, paid]]),
     invoices: new Map([[invoice.id, invoice]]),
   };
 }

@@ -8,7 +8,8 @@ import { acceptedWith2xx } from '../../check/status.js';
 import { validBody } from '../../generate/bodies.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
-import { fixtureSpecs, hintsFor } from '../fixtures.js';
+import { createdFixtures } from '../fixture-specs.js';
+import { hintsFor } from '../fixtures.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 interface EventRecord {
@@ -45,7 +46,7 @@ async function prepare(
   if (per && op.method === 'DELETE') {
     // The entity to delete is made here with items, and read back first to learn their ids.
     const last = op.pathParams.at(-1)?.name ?? '';
-    const spec = fixtureSpecs.find((f) => f.param === last);
+    const spec = createdFixtures.find((f) => f.param === last);
     const create = spec && operationById.get(spec.create);
     if (!create) return undefined;
     const parents = (await validRequest(ctx)).params ?? {};

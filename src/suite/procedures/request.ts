@@ -4,6 +4,7 @@ import type { Operation } from '../../../spec/types.js';
 import { validBody } from '../../generate/bodies.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
+import { createdFixtures } from '../fixture-specs.js';
 import { type Fixtures, hintsFor } from '../fixtures.js';
 import type { Kit } from '../kit.js';
 
@@ -26,7 +27,7 @@ export interface WrittenContext {
 /** Valid parameters and body; skips the requirement when an entity it needs cannot be made. */
 export async function validRequest(ctx: ProcedureContext, fresh = false): Promise<SendOptions> {
   const { kit, op, fixtures } = ctx;
-  const params = await fixtures.paramsFor(kit, op, fresh);
+  const params = await fixtures.paramsFor(kit, op, fresh || renames(op));
   if (!params) {
     const missing = fixtures.missing(op);
     return kit.skip(
@@ -37,9 +38,23 @@ export async function validRequest(ctx: ProcedureContext, fresh = false): Promis
   }
   const body =
     op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed()) : undefined;
-  if (body) await fillTargetValues(kit, op, body);
+  if (body) {
+    await fillTargetValues(kit, op, body);
+    for (const field of op.body?.fields ?? [])
+      if (field.name in SENT_ALWAYS) body[field.name] ??= SENT_ALWAYS[field.name];
+  }
   return { params, ...(body === undefined ? {} : { body }) };
 }
+
+/** An update that can rename its entity (a user's username) would pull a shared fixture from under other tests. */
+function renames(op: Operation): boolean {
+  const last = op.pathParams.at(-1)?.name;
+  const idField = createdFixtures.find((f) => f.param === last)?.idField;
+  return idField !== undefined && (op.body?.fields.some((f) => f.name === idField) ?? false);
+}
+
+/** Optional fields that the target's state can make required (a card's `cvv` when the default method is a card). */
+const SENT_ALWAYS: Record<string, unknown> = { cvv: '123' };
 
 /** Body fields whose valid values only the target knows, and how to get one from it. */
 const TARGET_VALUES: Record<string, (kit: Kit) => Promise<unknown>> = {

@@ -1,0 +1,66 @@
+// Where the entity each path parameter names comes from: created through the API, read from a list, or taken from the run's configuration.
+
+import type { RunConfig } from '../target/config.js';
+
+interface Created {
+  /** The path parameter the fixture fills. */
+  param: string;
+  /** The operation that creates it, and the parameters that operation needs first. */
+  create: string;
+  needs: string[];
+  /** The operation that deletes it at the end (with the same parameters plus this one). */
+  remove?: string;
+  /** The field of the record that the parameter takes (`id` unless said). */
+  idField?: string;
+  /** Where to find the new entity when the create response is not shown: the newest of this list. */
+  newestIn?: string;
+}
+
+/** Entities the suite cannot make (events, invoices) or must not (payments): the first of a list. */
+interface Picked {
+  param: string;
+  pick: string;
+  needs: string[];
+  idField?: string;
+  /** A fixture whose creation adds to an empty list (a VPC adds an event). */
+  prime?: string;
+}
+
+/** Values the run already knows: a region the target accepts, the current month. */
+interface Configured {
+  param: string;
+  value: (config: RunConfig) => string | number | undefined;
+}
+
+export type FixtureSpec = Created | Picked | Configured;
+
+export const fixtureSpecs: readonly FixtureSpec[] = [
+  { param: 'vpcId', create: 'vpcs/create', needs: [], remove: 'vpcs/delete' },
+  { param: 'vpcSubnetId', create: 'vpcs/subnets/create', needs: ['vpcId'], remove: 'vpcs/subnets/delete' },
+  { param: 'stackscriptId', create: 'stackscripts/create', needs: [], remove: 'stackscripts/delete' },
+  { param: 'contactId', create: 'managed/contacts/create', needs: [], remove: 'managed/contacts/delete' },
+  { param: 'credentialId', create: 'managed/credentials/create', needs: [], remove: 'managed/credentials/revoke' },
+  { param: 'serviceId', create: 'managed/services/create', needs: [], remove: 'managed/services/delete' },
+  { param: 'tagLabel', create: 'tags/create', needs: [], remove: 'tags/delete', idField: 'label' },
+  { param: 'issueId', pick: 'managed/issues/list', needs: [] },
+  { param: 'username', create: 'users/create', needs: [], remove: 'users/delete', idField: 'username' },
+  { param: 'clientId', create: 'oauth-clients/create', needs: [], remove: 'oauth-clients/delete' },
+  {
+    param: 'paymentMethodId',
+    create: 'billing/payment-methods/create',
+    needs: [],
+    remove: 'billing/payment-methods/delete',
+    newestIn: 'billing/payment-methods/list',
+  },
+  { param: 'paymentId', pick: 'billing/payments/list', needs: [] },
+  { param: 'invoiceId', pick: 'billing/invoices/list', needs: [] },
+  { param: 'eventId', pick: 'events/list', needs: [], prime: 'vpcId' },
+  { param: 'loginId', pick: 'events/logins/list', needs: [] },
+  { param: 'kernelId', pick: 'kernels/list', needs: [] },
+  { param: 'id', value: (config) => config.regions[0] },
+  { param: 'year', value: () => new Date().getUTCFullYear() },
+  { param: 'month', value: () => new Date().getUTCMonth() + 1 },
+];
+
+/** The fixtures the suite makes itself through a create operation. */
+export const createdFixtures: readonly Created[] = fixtureSpecs.filter((f): f is Created => 'create' in f);
