@@ -24,6 +24,8 @@ export interface CredentialRequest {
   scopes?: (Scope | '*')[];
   restricted?: boolean;
   grants?: Record<string, unknown>;
+  /** A token of this user (made when it does not exist); a new user when absent. */
+  username?: string;
   /** Reuse a credential minted earlier with the same key. */
   key?: string;
 }
