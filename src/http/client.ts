@@ -16,9 +16,9 @@ export interface SendRequest {
   method: string;
   url: string;
   token?: string;
-  /** A JSON value to send; `rawBody` sends text as is (for non-JSON bodies). */
+  /** A JSON value to send; `rawBody` sends text or bytes as they are (non-JSON bodies, file uploads). */
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
 }
@@ -78,7 +78,9 @@ export class HttpClient {
         method: req.method,
         url: redact(url.toString(), this.secrets),
         headers: recordedHeaders,
-        ...(text === undefined ? {} : { body: redact(text, this.secrets) }),
+        ...(text === undefined
+          ? {}
+          : { body: typeof text === 'string' ? redact(text, this.secrets) : `[${text.length} bytes]` }),
       },
       startedAt: new Date().toISOString(),
       durationMs: 0,

@@ -19,6 +19,8 @@ export interface IncomingApiRequest {
   token?: string;
   contentType?: string;
   rawBody: string;
+  /** The body as received, for file uploads. */
+  bytes?: Uint8Array;
 }
 
 const statusOf: Record<ModelErrorKind, number> = {
@@ -177,6 +179,9 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
       params,
       query,
       body,
+      ...(op.body?.kind === 'file'
+        ? { file: { contentType: req.contentType, bytes: req.bytes ?? new Uint8Array(0) } }
+        : {}),
     };
     const result = handler(ctx);
     if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };

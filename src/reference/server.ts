@@ -10,6 +10,7 @@ import { recordLogin } from './model/events.js';
 import { World } from './model/world.js';
 import { type ApiResponse, errorResponse, handle } from './pipeline.js';
 import { Router } from './router.js';
+import { RawBody } from './routes/context.js';
 import { handlers } from './routes/index.js';
 
 export const CONTROL_PREFIX = '/__cloudconf';
@@ -52,7 +53,12 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+function sendRaw(res: ServerResponse, status: number, body: RawBody): void {
+  res.writeHead(status, { 'content-type': body.contentType, 'content-length': body.bytes.length });
+  res.end(body.bytes);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,7 +66,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -76,7 +82,7 @@ function apiResponse(
   method: string,
   url: URL,
   req: IncomingMessage,
-  raw: string | undefined,
+  raw: Buffer | undefined,
 ): ApiResponse {
   const match = router.match(root, method, url.pathname.slice(root === 'beta' ? 7 : 3));
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
@@ -95,7 +101,8 @@ function apiResponse(
     query: url.searchParams,
     ...(token === undefined ? {} : { token }),
     ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
-    rawBody: raw,
+    rawBody: raw.toString('utf8'),
+    bytes: raw,
   });
 }
 
@@ -106,12 +113,13 @@ export function createReferenceHandler(world: World, control: boolean) {
       const method = req.method ?? 'GET';
       const raw = await readBody(req);
       if (control && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        const r = handleControl(world, method, url.pathname.slice(CONTROL_PREFIX.length), raw ?? '');
+        const r = handleControl(world, method, url.pathname.slice(CONTROL_PREFIX.length), raw?.toString('utf8') ?? '');
         return send(res, r.status, r.body);
       }
       const root = roots.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
       if (!root) return send(res, 404, { errors: [{ reason: 'Not found' }] });
       const r = apiResponse(world, root[1], method, url, req, raw);
+      if (r.body instanceof RawBody) return sendRaw(res, r.status, r.body);
       send(res, r.status, r.body, r.status === 405 ? { allow: 'GET, POST, PUT, DELETE' } : {});
     } catch (error) {
       // A bug in the reference server: say so plainly rather than hang the client.

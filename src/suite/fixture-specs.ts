@@ -14,6 +14,8 @@ interface Created {
   idField?: string;
   /** Where to find the new entity when the create response is not shown: the newest of this list. */
   newestIn?: string;
+  /** Operations that complete the entity after creation (an OAuth client's thumbnail), sent with a valid request. */
+  then?: string[];
 }
 
 /** Entities the suite cannot make (events, invoices) or must not (payments): the first of a list. */
@@ -44,7 +46,13 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   { param: 'tagLabel', create: 'tags/create', needs: [], remove: 'tags/delete', idField: 'label' },
   { param: 'issueId', pick: 'managed/issues/list', needs: [] },
   { param: 'username', create: 'users/create', needs: [], remove: 'users/delete', idField: 'username' },
-  { param: 'clientId', create: 'oauth-clients/create', needs: [], remove: 'oauth-clients/delete' },
+  {
+    param: 'clientId',
+    create: 'oauth-clients/create',
+    needs: [],
+    remove: 'oauth-clients/delete',
+    then: ['oauth-clients/thumbnail-update'],
+  },
   {
     param: 'paymentMethodId',
     create: 'billing/payment-methods/create',

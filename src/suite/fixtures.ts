@@ -5,6 +5,7 @@ import { operationById } from '../../spec/index.js';
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
+import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import type { Hints } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
 import type { Session } from '../target/session.js';
@@ -134,10 +135,21 @@ export class Fixtures {
     // A create whose response the documents do not show: the new entity is the newest of the list.
     const id = shown ?? (spec.newestIn ? await this.pick(kit, spec.newestIn, spec.idField, parents, true) : undefined);
     if (id === undefined) return undefined;
+    for (const next of spec.then ?? []) await this.complete(kit, next, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
     if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id } });
     this.made.add(`${op.id}:${id}`);
     return id;
+  }
+
+  private async complete(kit: Kit, opId: string, params: Record<string, string | number>): Promise<void> {
+    const op = operationById.get(opId);
+    if (!op) return;
+    if (op.body?.kind === 'file') {
+      await kit.send(op, { params, rawBody: SAMPLE_IMAGE, contentType: SAMPLE_IMAGE_TYPE });
+      return;
+    }
+    await kit.send(op, { params, body: sampleOne(validBody(op, hintsFor(this.session, op)), this.session.nextSeed()) });
   }
 
   /** An entity the suite cannot (or must not) make, read from a list: the first, or the newest by id. */

@@ -9,7 +9,7 @@ export interface SendOptions {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   contentType?: string;
   /** `null` sends no token; absent sends the run's token. */
   token?: string | null;

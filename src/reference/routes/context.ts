@@ -14,6 +14,21 @@ export interface RequestContext {
   params: Record<string, string | number>;
   query: Record<string, string>;
   body: Record<string, unknown>;
+  /** The uploaded file of an operation whose body is a file (an image), bytes as sent. */
+  file?: UploadedFile;
+}
+
+export interface UploadedFile {
+  contentType: string | undefined;
+  bytes: Uint8Array;
+}
+
+/** A response that is not JSON (an image): a handler returns it and the server sends the bytes as they are. */
+export class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly bytes: Uint8Array,
+  ) {}
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import type { OAuthClient, Thumbnail } from '../model/oauth-clients.js';
 import * as oauth from '../model/oauth-clients.js';
-import { caller, type Handlers, type RequestContext } from './context.js';
+import { caller, type Handlers, RawBody, type RequestContext } from './context.js';
 
 const thumbnailPath = (id: string) => `/v4/account/oauth-clients/${id}/thumbnail`;
 
@@ -24,11 +24,11 @@ const clientId = (ctx: RequestContext) => String(ctx.params.clientId);
 /** Shapes a client for every operation but reset-secret. */
 const shown = (ctx: RequestContext, c: OAuthClient) => clientRecord(c, oauth.shownSecret(ctx.world, c));
 
-/**
- * The uploaded image. The pipeline does not yet hand file bodies to handlers, so the upload is
- * recorded without its bytes or content type until it does.
- */
-const uploadedImage = (_ctx: RequestContext): Thumbnail => ({ contentType: undefined, bytes: new Uint8Array(0) });
+/** The uploaded image, bytes and content type as sent. */
+const uploadedImage = (ctx: RequestContext): Thumbnail => ({
+  contentType: ctx.file?.contentType,
+  bytes: ctx.file?.bytes ?? new Uint8Array(0),
+});
 
 export const handlers: Handlers = {
   'oauth-clients/list': (ctx) => oauth.listClients(caller(ctx)).map((c) => shown(ctx, c)),
@@ -48,9 +48,9 @@ export const handlers: Handlers = {
     oauth.setThumbnail(caller(ctx), clientId(ctx), uploadedImage(ctx));
     return {};
   },
-  // The server core answers JSON only: until it can send the image, a stored thumbnail is described.
+  // The image as uploaded; without a stored content type it is sent as opaque bytes.
   'oauth-clients/thumbnail-view': (ctx) => {
     const image = oauth.getThumbnail(ctx.world, clientId(ctx));
-    return { client_id: clientId(ctx), content_type: image.contentType ?? null, size: image.bytes.length };
+    return new RawBody(image.contentType ?? 'application/octet-stream', image.bytes);
   },
 };

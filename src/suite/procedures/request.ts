@@ -2,6 +2,7 @@
 
 import type { Operation } from '../../../spec/types.js';
 import { validBody } from '../../generate/bodies.js';
+import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../../generate/files.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
 import { createdFixtures } from '../fixture-specs.js';
@@ -38,6 +39,7 @@ export async function validRequest(ctx: ProcedureContext, fresh = false): Promis
   }
   const body =
     op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed()) : undefined;
+  if (op.body?.kind === 'file') return { params, rawBody: SAMPLE_IMAGE, contentType: SAMPLE_IMAGE_TYPE };
   if (body) {
     await fillTargetValues(kit, op, body);
     for (const field of op.body?.fields ?? [])
