@@ -1,6 +1,7 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
@@ -15,6 +16,7 @@ import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
 
 export interface RunOptions {
   baseUrl?: string;
@@ -85,6 +87,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   };
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
   const { all, judged } = selected(options.only, options.ids);
+  // Allure reads every file in its directory: results of an earlier run would mix with this one.
+  rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
   const collector = new OutcomeCollector(judged.length, (line) => options.quiet || log(line));
   try {
     const vitest = await startVitest(
@@ -94,12 +98,21 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         config: false,
         root: repoRoot,
         watch: false,
-        reporters: [collector],
+        reporters: [
+          collector,
+          ['allure-vitest/reporter', { resultsDir: join(resolve(options.reportDir), 'allure-results') }],
+        ],
         ...(namePattern(options) ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
       },
       {
-        test: { include: ['suites/**/*.test.ts'], exclude: ['suites/spec/**'], pool: 'threads', testTimeout: 120_000 },
+        test: {
+          include: ['suites/**/*.test.ts'],
+          exclude: ['suites/spec/**'],
+          pool: 'threads',
+          testTimeout: 120_000,
+          setupFiles: [require.resolve('allure-vitest/setup')],
+        },
       },
     );
     await vitest.close();

@@ -4,6 +4,7 @@ import { afterAll, test } from 'vitest';
 import { exclusions, operationById, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { session } from '../target/session.js';
+import { recordForAllure } from './allure.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { type Outcome, recordOutcome } from './outcome.js';
@@ -82,6 +83,7 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
       ownFixtures.adopt(kit.sent);
       await ownFixtures.releaseFresh();
       recordOutcome(t.task.meta, outcome);
+      await recordForAllure(r, outcome, kit.exchanges);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (
         outcome.verdict === 'fail' ||

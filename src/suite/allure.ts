@@ -1,0 +1,52 @@
+// Records a requirement's test for Allure: labels for part, area, level and id, and one step per exchange with its request, response and curl line.
+
+import * as allure from 'allure-js-commons';
+import type { Requirement } from '../../spec/types.js';
+import { curlLine } from '../http/curl.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Outcome } from './outcome.js';
+
+const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
+
+function stepName(e: Exchange): string {
+  const answer = e.response ? String(e.response.status) : (e.transportError?.code ?? 'no answer');
+  return `${e.request.method} ${new URL(e.request.url).pathname} → ${answer}`;
+}
+
+async function recordExchange(e: Exchange): Promise<void> {
+  await allure.step(stepName(e), async () => {
+    await allure.attachment('curl', curlLine(e.request), 'text/plain');
+    if (e.request.body !== undefined) await allure.attachment('request body', e.request.body, 'application/json');
+    if (e.response)
+      await allure.attachment('response', e.response.text, e.response.headers['content-type'] ?? 'text/plain');
+    if (e.transportError) await allure.attachment('transport error', e.transportError.message, 'text/plain');
+  });
+}
+
+/** Labels, description and exchanges of one requirement's test; a no-op unless the Allure setup file is loaded. */
+export async function recordForAllure(r: Requirement, outcome: Outcome, exchanges: Exchange[]): Promise<void> {
+  await allure.parentSuite(`Part ${r.source.part}`);
+  await allure.suite(r.area ?? '');
+  await allure.labels(
+    { name: 'requirement', value: r.id },
+    { name: 'level', value: r.level },
+    { name: 'part', value: String(r.source.part) },
+    { name: 'area', value: r.area ?? '' },
+  );
+  await allure.severity(SEVERITY[r.level]);
+  await allure.testCaseId(r.id);
+  await allure.description(descriptionOf(r, outcome));
+  for (const e of exchanges) await recordExchange(e);
+}
+
+function descriptionOf(r: Requirement, outcome: Outcome): string {
+  const failures = outcome.failures.map(
+    (f) => `- **${f.check}**${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`,
+  );
+  return [
+    `**${r.id}** [${r.level}] ${r.text}`,
+    `Verdict: **${outcome.verdict}**${outcome.reason ? ` — ${outcome.reason}` : ''}`,
+    ...failures,
+    `Replay: \`cloudconf run --only ${r.id} --seed ${outcome.seed}\``,
+  ].join('\n\n');
+}
