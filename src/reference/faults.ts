@@ -387,6 +387,208 @@ export const faults: readonly Fault[] = [
   f('transfer-token-not-uuid', 'transfers', 'format', 'answers tokens that are not uuids', [
     'transfers/service/view/response/object',
   ]),
+  // Part 3: instances, configuration profiles, interfaces, disks, kernels
+  skipRule('instances/clone/concurrent-clones'),
+  f('event-missing:password_reset', 'instances', 'event', 'does not record password_reset', [
+    'instances/password/event/password_reset',
+  ]),
+  f(
+    'event-missing:node_migrate_datacenter_create',
+    'instances',
+    'event',
+    'does not record node_migrate_datacenter_create',
+    ['instances/migrate/event/node_migrate_datacenter_create'],
+  ),
+  f('event-missing:node_config_update', 'interfaces', 'event', 'does not record node_config_update', [
+    'interfaces/add/event/node_config_update',
+    'interfaces/update/event/node_config_update',
+    'interfaces/delete/event/node_config_update',
+  ]),
+  f('tags-restricted-allowed', 'instances', 'unrestricted-only', 'lets restricted users set instance tags', [
+    'instances/create/tags-unrestricted-only',
+    'instances/update/tags-unrestricted-only',
+  ]),
+  f('create-booted-ignored', 'instances', 'state', 'leaves instances deployed from an image offline', [
+    'instances/create/image-running',
+    'instances/create/stackscript-running',
+  ]),
+  f('image-deploy-no-swap', 'instances', 'behaviour', 'deploys an image without the swap disk', [
+    'instances/create/image-default-profile',
+  ]),
+  f('private-ip-missing', 'instances', 'behaviour', 'assigns no private address for private_ip', [
+    'instances/create/private-ip-assigned',
+  ]),
+  f('backups-account-setting-ignored', 'instances', 'behaviour', 'ignores the account-wide backups setting on create', [
+    'instances/create/backups-forced-by-account',
+  ]),
+  f('stackscript-image-unchecked', 'instances', 'behaviour', 'deploys a StackScript with an image it does not list', [
+    'instances/create/stackscript-compatible-image',
+    'disks/create/stackscript-compatible-image',
+  ]),
+  f('stackscript-data-unchecked', 'instances', 'behaviour', 'deploys a StackScript without the answers it needs', [
+    'instances/create/stackscript-data-when-needed',
+    'disks/create/stackscript-data-when-needed',
+  ]),
+  f('authorized-users-unchecked', 'instances', 'behaviour', 'accepts authorized_users without SSH keys', [
+    'instances/create/authorized-users-need-ssh-key',
+    'disks/create/authorized-users-need-ssh-key',
+  ]),
+  f('backup-grant-unchecked', 'instances', 'grant', 'creates from a backup without read_write on its instance', [
+    'instances/create/backup-source-read-write',
+  ]),
+  f('boot-choice-first', 'instances', 'state', 'boots the first of several profiles when none was booted last', [
+    'instances/boot/no-config-refused',
+  ]),
+  f('reboot-ignores-last-booted', 'instances', 'behaviour', 'reboots with the first profile, not the last booted', [
+    'instances/reboot/config-choice',
+  ]),
+  f('reboot-while-busy', 'instances', 'state', 'reboots while another action is running', [
+    'instances/reboot/busy-refused',
+  ]),
+  f('shutdown-while-busy', 'instances', 'state', 'shuts down while another action is running', [
+    'instances/shutdown/busy-refused',
+  ]),
+  f('shutdown-ignored', 'instances', 'state', 'answers a shut down but leaves the instance running', [
+    'instances/shutdown/offline',
+  ]),
+  f('password-reset-while-running', 'instances', 'state', 'resets the root password of a running instance', [
+    'instances/password/requires-shutdown',
+  ]),
+  f('rescue-sdh-accepted', 'instances', 'behaviour', 'lets rescue mount a device in the reserved sdh', [
+    'instances/rescue/sdh-reserved',
+  ]),
+  f('rebuild-keeps-disks', 'instances', 'state', 'keeps the old disks on a rebuild', [
+    'instances/rebuild/replaces-disks-and-configs',
+  ]),
+  f('resize-leaves-offline', 'instances', 'state', 'leaves a resized running instance powered off', [
+    'instances/resize/cold-default',
+    'instances/resize/warm-stays-up',
+  ]),
+  f('migrate-twice', 'instances', 'state', 'starts a migration while another is queued', [
+    'instances/migrate/one-at-a-time',
+  ]),
+  f('migrate-upgrade-unchecked', 'instances', 'status', 'migrates with upgrade true and no free upgrade', [
+    'instances/migrate/upgrade-unavailable-400',
+  ]),
+  f('migrate-warm-cross-region', 'instances', 'behaviour', 'accepts a warm migration to another region', [
+    'instances/migrate/warm-not-cross-region',
+  ]),
+  f('migrate-vpc-cross-region', 'instances', 'behaviour', 'migrates an instance with a vpc interface across regions', [
+    'instances/migrate/vpc-not-cross-region',
+  ]),
+  f('migrate-region-ignored', 'instances', 'behaviour', 'answers a cross-region migration but keeps the region', [
+    'instances/migrate/to-region',
+  ]),
+  f('delete-while-cloning', 'instances', 'state', 'deletes an instance that is cloning', [
+    'instances/delete/busy-refused',
+  ]),
+  f('clone-config-disks-skipped', 'instances', 'behaviour', 'clones profiles without their disks', [
+    'instances/clone/configs-absent',
+    'instances/clone/configs-listed',
+  ]),
+  f('clone-all-disks', 'instances', 'behaviour', 'clones every disk whatever configs and disks say', [
+    'instances/clone/configs-empty',
+    'instances/clone/no-extra-disks',
+  ]),
+  f('clone-tags-dropped', 'instances', 'behaviour', "does not copy the source's tags", ['instances/clone/tags-cloned']),
+  f('clone-target-busy', 'instances', 'state', 'clones into a target with an action running', [
+    'instances/clone/target-idle',
+  ]),
+  f('clone-target-storage-unchecked', 'instances', 'behaviour', 'clones into a target without room for the disks', [
+    'instances/clone/target-enough-resources',
+  ]),
+  f(
+    'clone-user-data-unchecked',
+    'instances',
+    'behaviour',
+    'clones user data sources to new instances without user data',
+    ['instances/clone/user-data-required-from-source'],
+  ),
+  f('clone-nat-copied', 'instances', 'behaviour', 'copies a specific 1:1 NAT to the clone instead of any', [
+    'instances/clone/nat-becomes-any',
+  ]),
+  f(
+    'default-public-missing',
+    'interfaces',
+    'behaviour',
+    'gives an empty interfaces array no default public interface',
+    ['interfaces/empty-array-default-public'],
+  ),
+  f('interface-public-twice', 'interfaces', 'behaviour', 'accepts a second public interface on an instance', [
+    'interfaces/one-public-per-instance',
+  ]),
+  f('vlan-label-shared', 'interfaces', 'behaviour', 'accepts a vlan label another interface of the instance uses', [
+    'interfaces/vlan-label-unique-per-instance',
+  ]),
+  f(
+    'ipam-address-shared',
+    'interfaces',
+    'behaviour',
+    'accepts an ipam_address another interface of the instance uses',
+    ['interfaces/vlan-ipam-address-unique-per-instance'],
+  ),
+  f('vpc-reserved-address-accepted', 'interfaces', 'behaviour', 'assigns the reserved first or last subnet addresses', [
+    'interfaces/vpc-ipv4-vpc-not-reserved',
+  ]),
+  f('vpc-address-reused', 'interfaces', 'behaviour', 'assigns a VPC address that is already in use', [
+    'interfaces/vpc-ipv4-vpc-not-in-use',
+  ]),
+  f('vpc-range-reused', 'interfaces', 'behaviour', 'routes a range that is already assigned', [
+    'interfaces/vpc-ip-ranges-not-in-use',
+  ]),
+  f('nat-foreign-address-accepted', 'interfaces', 'behaviour', "accepts a 1:1 NAT to an address not the instance's", [
+    'interfaces/vpc-nat-1-1-foreign-address-refused',
+  ]),
+  f('ip-ranges-update-ignored', 'interfaces', 'persistence', 'keeps ip_ranges when an update replaces them', [
+    'interfaces/update/ip-ranges-replaced',
+    'interfaces/update/ip-ranges-emptied',
+  ]),
+  f('interface-add-beyond-limit', 'interfaces', 'behaviour', 'adds a fourth interface to a profile', [
+    'interfaces/add/at-most-three',
+  ]),
+  f('interface-vlan-update-allowed', 'interfaces', 'behaviour', 'accepts an update of a vlan interface', [
+    'interfaces/update/vlan-refused',
+  ]),
+  f('interface-delete-active-allowed', 'interfaces', 'state', 'deletes an active interface', [
+    'interfaces/delete/active-refused',
+  ]),
+  f('interface-order-partial-accepted', 'interfaces', 'behaviour', 'reorders with only some of the interface ids', [
+    'interfaces/order/reorders',
+  ]),
+  f(
+    'interface-order-active-allowed',
+    'interfaces',
+    'state',
+    'reorders the interfaces of the active profile while running',
+    ['interfaces/order/active-profile-needs-shutdown'],
+  ),
+  f('interfaces-never-active', 'interfaces', 'state', 'never marks interfaces active after a boot', [
+    'interfaces/active-after-boot',
+  ]),
+  f('interfaces-stay-active', 'interfaces', 'state', 'leaves interfaces active after a shut down', [
+    'interfaces/inactive-after-shutdown',
+  ]),
+  f('subnet-in-use-ignored', 'vpcs', 'state', 'deletes subnets that still have interfaces', [
+    'vpcs/subnets/delete/refused-with-interfaces',
+  ]),
+  f('disk-image-minimum-ignored', 'disks', 'behaviour', "creates a disk smaller than its image's minimum", [
+    'disks/create/image-minimum-size',
+  ]),
+  f('disk-clone-storage-unchecked', 'disks', 'behaviour', 'clones a disk without free storage for it', [
+    'disks/clone/insufficient-storage',
+  ]),
+  f('disk-resize-in-use-refused', 'disks', 'state', 'refuses the request to resize a disk in use', [
+    'disks/resize/in-use-accepted',
+  ]),
+  f('disk-resize-ignored', 'disks', 'persistence', 'answers a resize of a free disk but keeps its size', [
+    'disks/resize/succeeds-when-free',
+  ]),
+  f('disk-shrink-below-used', 'disks', 'behaviour', 'shrinks a disk below the space its files take', [
+    'disks/resize/not-below-used-space',
+  ]),
+  f('kernels-named-missing', 'kernels', 'behaviour', 'leaves the default kernel out of the kernel list', [
+    'kernels/list/named-kernels',
+  ]),
 ];
 
 /** A fault name the server accepts: catalogued, or a body rule switched off by `skip:<requirement id>`. */

@@ -1,5 +1,6 @@
 // HTTP binding of VPCs and subnets: read the parsed request, call the model, shape the records.
 
+import { vpcIpRecords } from '../model/interfaces.js';
 import type { Subnet, Vpc } from '../model/vpcs.js';
 import * as vpcs from '../model/vpcs.js';
 import { caller, type Handlers, intParam } from './context.js';
@@ -35,12 +36,9 @@ export const handlers: Handlers = {
     vpcs.deleteVpc(caller(ctx), intParam(ctx, 'vpcId'));
     return {};
   },
-  // The VPC IP lists show records derived from instance interfaces (Part 3); without instances they are empty.
-  'vpcs/ips/list-all': () => [],
-  'vpcs/ips/list': (ctx) => {
-    vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId'));
-    return [];
-  },
+  // The VPC IP lists show records derived from the vpc interfaces of instance profiles (Part 3).
+  'vpcs/ips/list-all': (ctx) => vpcIpRecords(caller(ctx)),
+  'vpcs/ips/list': (ctx) => vpcIpRecords(caller(ctx), vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId'))),
   'vpcs/subnets/list': (ctx) => vpcs.getVpc(caller(ctx), intParam(ctx, 'vpcId')).subnets.map(subnetRecord),
   'vpcs/subnets/create': (ctx) =>
     subnetRecord(vpcs.createSubnet(caller(ctx), intParam(ctx, 'vpcId'), ctx.body as unknown as vpcs.SubnetInput)),
