@@ -1,0 +1,64 @@
+// Self-tests of the visibility, secrecy and stored-value checks: each passes on a good answer and fails on a bad one.
+
+import { describe, expect, test } from 'vitest';
+import type { Exchange } from '../http/exchange.js';
+import { secretNotReturned } from './secrecy.js';
+import { fieldEquals, sameAnswer, stringFieldSatisfies } from './stored.js';
+import { everyListedFlagged, listed, listedOnce, notListed } from './visibility.js';
+
+const answer = (json: unknown, status = 200): Exchange => ({
+  request: { method: 'GET', url: 'http://127.0.0.1/v4/x', headers: {} },
+  response: { status, headers: {}, text: JSON.stringify(json), json, truncated: false },
+  startedAt: new Date(0).toISOString(),
+  durationMs: 1,
+});
+
+const items = [{ id: 1, is_public: true }, { id: 2, is_public: false }, { id: 2 }];
+
+describe('visibility checks', () => {
+  test('listed and not listed', () => {
+    expect(listed(items, 1, 'x').ok).toBe(true);
+    expect(listed(items, 3, 'x')).toMatchObject({ ok: false, check: 'listed' });
+    expect(notListed(items, 3, 'x').ok).toBe(true);
+    expect(notListed(items, 1, 'x')).toMatchObject({ ok: false, check: 'not-listed' });
+  });
+  test('listed once', () => {
+    expect(listedOnce(items, 1, 'x').ok).toBe(true);
+    expect(listedOnce(items, 2, 'x')).toMatchObject({ ok: false, check: 'listed-once' });
+    expect(listedOnce(items, 3, 'x')).toMatchObject({ ok: false, check: 'listed-once' });
+  });
+  test('every listed item flagged', () => {
+    expect(everyListedFlagged(items.slice(0, 1), 'is_public').ok).toBe(true);
+    expect(everyListedFlagged(items, 'is_public')).toMatchObject({ ok: false, check: 'every-listed-flagged' });
+  });
+});
+
+describe('secrecy check', () => {
+  test('a secret anywhere in the response text fails', () => {
+    expect(secretNotReturned(answer({ id: 1, label: 'a' }), 's3cret-value', 'password').ok).toBe(true);
+    const leak = answer({ id: 1, nested: { password: 's3cret-value' } });
+    expect(secretNotReturned(leak, 's3cret-value', 'password')).toMatchObject({ ok: false });
+  });
+});
+
+describe('stored-value checks', () => {
+  test('field equals, deeply', () => {
+    const e = answer({ ssh: { access: true, ip: 'any', port: null } });
+    expect(fieldEquals(e, 'ssh', { access: true, ip: 'any', port: null }, 'why').ok).toBe(true);
+    expect(fieldEquals(e, 'ssh', { access: true, ip: 'any', port: 22 }, 'why')).toMatchObject({ ok: false });
+    expect(fieldEquals(e, 'missing', 1, 'why')).toMatchObject({ ok: false, check: 'field-equals' });
+  });
+  test('string field condition', () => {
+    const e = answer({ address: 'https://example.com/?a=1' });
+    expect(stringFieldSatisfies(e, 'address', (a) => !a.includes('#'), 'no #', 'why').ok).toBe(true);
+    expect(stringFieldSatisfies(e, 'address', (a) => a.includes('#'), 'a #', 'why')).toMatchObject({ ok: false });
+    expect(stringFieldSatisfies(answer({}), 'address', () => true, 'any', 'why')).toMatchObject({ ok: false });
+  });
+  test('same answer', () => {
+    expect(sameAnswer(answer({ k: 'a' }), answer({ k: 'a' }), 'why').ok).toBe(true);
+    expect(sameAnswer(answer({ k: 'a' }), answer({ k: 'b' }), 'why')).toMatchObject({
+      ok: false,
+      check: 'same-answer',
+    });
+  });
+});
