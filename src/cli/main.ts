@@ -73,6 +73,7 @@ function program(): Command {
     .option('--strict', 'SHOULD-level failures fail the run')
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
+    .option('--type <id>', 'an instance type the target accepts, cheapest first (repeatable)', repeat, [])
     .option('--quiet', 'print nothing but errors')
     .action(async (options: RunOptions) => {
       process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));

@@ -2,6 +2,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { exclusions } from '../../spec/index.js';
 import { type Fault, faults } from '../reference/faults.js';
 import type { Results } from '../report/results.js';
 import { runSuite } from './run.js';
@@ -48,10 +49,19 @@ async function judge(fault: Fault, options: MutationOptions): Promise<FaultVerdi
   };
 }
 
+const excluded = new Set(exclusions.map((x) => x.requirement));
+
+/** A fault that only excluded requirements could see: no run judges them, so none can kill it. */
+const unjudgeable = (f: Fault) => f.catches.every((id) => excluded.has(id));
+
 export async function mutation(options: MutationOptions, log: (line: string) => void): Promise<number> {
-  const chosen = faults.filter(
-    (f) => f.catches.length > 0 && (options.area.length === 0 || options.area.includes(f.area)),
-  );
+  const inAreas = faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
+  const blind = inAreas.filter(unjudgeable);
+  const chosen = inAreas.filter((f) => !unjudgeable(f));
+  if (blind.length) {
+    log(`${blind.length} fault(s) left out: every requirement that could see them is excluded`);
+    for (const f of blind) log(`  unjudgeable ${f.name} (${f.catches.join(', ') || 'no requirement named'})`);
+  }
   const ids = [...new Set(chosen.flatMap((f) => f.catches))];
   log(`clean run over the ${ids.length} requirements the ${chosen.length} faults should fail`);
   const clean = await runSuite(

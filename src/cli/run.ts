@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
-import { regions } from '../reference/model/catalogue.js';
+import type { Requirement } from '../../spec/types.js';
+import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { startReferenceServer } from '../reference/server.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { renderJunit } from '../report/junit.js';
@@ -30,15 +31,13 @@ export interface RunOptions {
   strict?: boolean;
   region?: string[];
   image?: string[];
+  type?: string[];
   quiet?: boolean;
   /** Faults to switch on in the embedded reference server (mutation runs). */
   faults?: string[];
   /** Exact requirement ids to judge, instead of --only. */
   ids?: string[];
 }
-
-/** Images the reference server knows; against another target they come from --image. */
-const REFERENCE_IMAGES = ['node/debian12'];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -49,6 +48,16 @@ function selected(only: string | undefined, ids: string[] | undefined) {
     ids ? ids.includes(r.id) : !only || r.id === only || r.id.startsWith(prefix),
   );
   return { all, judged: all.filter((r) => !excluded.has(r.id)) };
+}
+
+/** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
+function suiteFiles(judged: Requirement[]): string[] {
+  const files = new Set(
+    judged.map((r) =>
+      r.area === 'conventions' ? 'suites/conventions.test.ts' : `suites/part${r.source.part}/${r.area}.test.ts`,
+    ),
+  );
+  return [...files];
 }
 
 /** Titles start with `<id> [LEVEL]`, so a pattern anchored on the id and the bracket selects exact ids. */
@@ -83,7 +92,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     strict: options.strict ?? false,
     labelPrefix: `cc${seed.toString(36).slice(0, 6)}`,
     regions: options.region?.length ? options.region : regions.map((r) => r.id),
-    images: options.image?.length ? options.image : REFERENCE_IMAGES,
+    images: options.image?.length ? options.image : images.map((i) => i.id),
+    types: options.type?.length ? options.type : instanceTypes.filter((t) => t.successor === null).map((t) => t.id),
   };
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
   const { all, judged } = selected(options.only, options.ids);
@@ -107,7 +117,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       },
       {
         test: {
-          include: ['suites/**/*.test.ts'],
+          include: suiteFiles(judged),
           exclude: ['suites/spec/**'],
           pool: 'threads',
           testTimeout: 120_000,

@@ -63,6 +63,7 @@ export const faults: readonly Fault[] = [
   f('delete-keeps-item', 'conventions', 'persistence', 'answers deletes but keeps the item', ['vpcs/delete/cascade']),
   f('update-ignored', 'conventions', 'persistence', 'answers updates but changes nothing', [
     'conventions/rejected/no-change',
+    'ips/update/rdns-applied',
   ]),
   f('event-missing:vpc_create', 'vpcs', 'event', 'does not record vpc_create', ['vpcs/create/event/vpc_create']),
   // VPCs
@@ -152,20 +153,10 @@ export const faults: readonly Fault[] = [
   f('managed-service-query-dropped', 'managed', 'behaviour', 'drops the query of a service address', [
     'managed/service-address-query-preserved',
   ]),
-  f('managed-service-disable-ignored', 'managed', 'state', 'leaves a disabled service monitored', [
-    'managed/services/disable/monitoring-disabled',
-  ]),
-  f('managed-service-enable-ignored', 'managed', 'state', 'leaves an enabled service disabled', [
-    'managed/services/enable/monitoring-on',
-  ]),
-  f('managed-stats-stale-window', 'managed', 'behaviour', 'answers statistics of the day before', [
-    'managed/stats/last-24-hours',
-  ]),
-  f('managed-stats-series-missing', 'managed', 'behaviour', 'leaves out the swap series', [
-    'managed/stats/combined-series',
-  ]),
   skipRule('managed/credentials/create/label-unique'),
+  skipRule('managed/credentials/update/label-unique'),
   skipRule('managed/services/create/region-iff-private-address'),
+  skipRule('managed/services/update/region-iff-private-address'),
   // Part 2: account and billing
   f(
     'account-state-stored-country-ignored',
@@ -588,6 +579,77 @@ export const faults: readonly Fault[] = [
   ]),
   f('kernels-named-missing', 'kernels', 'behaviour', 'leaves the default kernel out of the kernel list', [
     'kernels/list/named-kernels',
+  ]),
+  // Part 3: backups, addresses, statistics
+  f('backups-cancel-keeps-backups', 'backups', 'state', 'keeps every backup after a backups cancel', [
+    'backups/cancel/deletes-all-backups',
+  ]),
+  f('snapshot-keeps-previous', 'backups', 'state', 'keeps the former snapshot viewable after a new snapshot', [
+    'backups/snapshot/replaces-existing',
+  ]),
+  f(
+    'restore-target-grant-unchecked',
+    'backups',
+    'grant',
+    'restores onto a target instance the caller has no read_write on',
+    ['backups/restore/target-grant'],
+  ),
+  f('restore-unfinished-accepted', 'backups', 'state', 'restores a backup that has not completed successfully', [
+    'backups/restore/requires-successful-backup',
+  ]),
+  f('restore-cross-region', 'backups', 'cross-field', 'restores onto an instance in another region', [
+    'backups/restore/same-region',
+  ]),
+  f('restore-target-backing-up', 'backups', 'state', 'restores onto an instance that is taking a snapshot', [
+    'backups/restore/target-not-backing-up',
+  ]),
+  f('restore-space-unchecked', 'backups', 'state', 'restores without overwrite onto a target without free space', [
+    'backups/restore/insufficient-space',
+  ]),
+  f(
+    'restore-overwrite-keeps-target',
+    'backups',
+    'behaviour',
+    "keeps the target's disks and profiles on an overwrite restore",
+    ['backups/restore/overwrite-deletes-target'],
+  ),
+  f(
+    'restore-disks-missing',
+    'backups',
+    'persistence',
+    'answers a restore without putting the backup disks on the target',
+    ['backups/restore/disks-on-target'],
+  ),
+  f('ips-list-vpc-active-only', 'ips', 'behaviour', 'lists only the addresses of active VPC interfaces', [
+    'ips/list/every-vpc-interface',
+  ]),
+  f(
+    'ips-allocate-kind-swapped',
+    'ips',
+    'persistence',
+    'allocates a private address when a public one is asked and the reverse',
+    ['ips/allocate/public-or-private'],
+  ),
+  f('ips-second-private-allowed', 'ips', 'state', 'allocates a second private IPv4 address', [
+    'ips/allocate/at-most-one-private',
+  ]),
+  f('ips-extra-public-allowed', 'ips', 'state', 'allocates an extra public IPv4 address without a support request', [
+    'ips/allocate/extra-public-needs-support-request',
+  ]),
+  f('ips-rdns-null-empty', 'ips', 'persistence', 'leaves rdns null instead of the default name on a public IPv4', [
+    'ips/update/null-restores-default',
+  ]),
+  f('ips-last-public-deletable', 'ips', 'state', "deletes the instance's last public IPv4 address", [
+    'ips/delete/not-last-public-ipv4',
+  ]),
+  f('ips-nat-target-deletable', 'ips', 'state', 'deletes an address that is the 1:1 NAT of an active VPC interface', [
+    'ips/delete/not-nat-target',
+  ]),
+  f('stats-future-month-accepted', 'stats', 'range', 'answers statistics for a month after the current one', [
+    'stats/view-month/past-or-current-month',
+  ]),
+  f('transfer-future-month-accepted', 'stats', 'range', 'answers the transfer of a month after the current one', [
+    'stats/transfer-month/past-or-current-month',
   ]),
 ];
 

@@ -15,7 +15,7 @@ interface Created {
   /** Where to find the new entity when the create response is not shown: the newest of this list. */
   newestIn?: string;
   /** Operations that complete the entity after creation (an OAuth client's thumbnail), sent with a valid request. */
-  then?: string[];
+  completeWith?: string[];
 }
 
 /** Entities the suite cannot make (events, invoices) or must not (payments): the first of a list. */
@@ -51,7 +51,7 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     create: 'oauth-clients/create',
     needs: [],
     remove: 'oauth-clients/delete',
-    then: ['oauth-clients/thumbnail-update'],
+    completeWith: ['oauth-clients/thumbnail-update'],
   },
   {
     param: 'paymentMethodId',
@@ -65,6 +65,16 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   { param: 'eventId', pick: 'events/list', needs: [], prime: 'vpcId' },
   { param: 'loginId', pick: 'events/logins/list', needs: [] },
   { param: 'kernelId', pick: 'kernels/list', needs: [] },
+  // An instance of one disk from an image and one profile using it, with room for more disks.
+  {
+    param: 'nodeId',
+    create: 'instances/create',
+    needs: [],
+    remove: 'instances/delete',
+    completeWith: ['disks/create', 'configs/create'],
+  },
+  { param: 'configId', create: 'configs/create', needs: ['nodeId'], remove: 'configs/delete' },
+  { param: 'diskId', create: 'disks/create', needs: ['nodeId'], remove: 'disks/delete' },
   { param: 'id', value: (config) => config.regions[0] },
   { param: 'year', value: () => new Date().getUTCFullYear() },
   { param: 'month', value: () => new Date().getUTCMonth() + 1 },

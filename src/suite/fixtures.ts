@@ -11,9 +11,36 @@ import { sampleOne } from '../generate/violations.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
+import { targetBody } from './target-body.js';
 
 /** Body fields that name other entities: random ids would name nothing, so tests send none. */
 const REFERENCE_LISTS = ['domains', 'nodes', 'nodebalancers', 'volumes', 'credentials'];
+
+/** Options that name other entities or need them (a StackScript, a backup, a VPC subnet): left out, by operation. */
+const PLAIN: Record<string, string[]> = {
+  'instances/create': [
+    'backup_id',
+    'image',
+    'stackscript_id',
+    'stackscript_data',
+    'firewall_id',
+    'authorized_users',
+    'interfaces',
+    'metadata',
+    'swap_size',
+  ],
+  'disks/create': ['stackscript_id', 'stackscript_data', 'authorized_users'],
+  'configs/create': ['interfaces', 'kernel'],
+};
+
+/** A password any strength rule accepts: long, with every character class. */
+const strongPassword = fc
+  .string({
+    unit: fc.constantFrom(...'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'),
+    minLength: 20,
+    maxLength: 28,
+  })
+  .map((s) => `${s}#7Qz`);
 
 const CARD_EXPIRY_YEARS = ['expiry_year', 'data.expiry_year'];
 
@@ -31,6 +58,13 @@ export function hintsFor(session: Session, op: Operation): Hints {
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     region: fc.constantFrom(...config.regions),
     images: fc.constant(config.images.slice(0, 1)),
+    image: fc.constantFrom(...config.images),
+    // Room for any image: the size of a disk made from one.
+    size: fc.integer({ min: 4096, max: 6144 }),
+    type: fc.constantFrom(...config.types),
+    root_pass: strongPassword,
+    // Made plain: other entities and options are what the tests of those choose.
+    ...Object.fromEntries((PLAIN[op.id] ?? []).map((name) => [name, fc.constant(undefined)])),
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
     ...Object.fromEntries([...REFERENCE_LISTS, ...grantEntityKinds].map((name) => [name, fc.constant([])])),
@@ -70,6 +104,8 @@ function conditionalValueHints(op: Operation): Hints {
 export interface Created {
   op: Operation;
   params: Record<string, string | number>;
+  /** The token that made it, when not the run's: it may belong to another account. */
+  token?: string;
 }
 
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
@@ -128,14 +164,15 @@ export class Fixtures {
   ): Promise<number | string | undefined> {
     const op = operationById.get(spec.create);
     if (!op) return undefined;
-    const body = sampleOne(validBody(op, hintsFor(this.session, op)), this.session.nextSeed());
-    const e = await kit.send(op, { params: parents, body });
+    const made = await targetBody(kit, op, parents);
+    if ('missing' in made) return undefined;
+    const e = await kit.send(op, { params: parents, body: made.body });
     if (e.response?.status !== 200) return undefined;
     const shown = (e.response.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
     // A create whose response the documents do not show: the new entity is the newest of the list.
     const id = shown ?? (spec.newestIn ? await this.pick(kit, spec.newestIn, spec.idField, parents, true) : undefined);
     if (id === undefined) return undefined;
-    for (const next of spec.then ?? []) await this.complete(kit, next, { ...parents, [param]: id });
+    for (const next of spec.completeWith ?? []) await this.complete(kit, next, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
     if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id } });
     this.made.add(`${op.id}:${id}`);
@@ -149,7 +186,8 @@ export class Fixtures {
       await kit.send(op, { params, rawBody: SAMPLE_IMAGE, contentType: SAMPLE_IMAGE_TYPE });
       return;
     }
-    await kit.send(op, { params, body: sampleOne(validBody(op, hintsFor(this.session, op)), this.session.nextSeed()) });
+    const made = await targetBody(kit, op, params);
+    if ('body' in made) await kit.send(op, { params, body: made.body });
   }
 
   /** An entity the suite cannot (or must not) make, read from a list: the first, or the newest by id. */
@@ -193,7 +231,9 @@ export class Fixtures {
       const id = (exchange.response?.json as Record<string, unknown> | undefined)?.[spec.idField ?? 'id'];
       if ((typeof id !== 'number' && typeof id !== 'string') || this.made.has(`${op.id}:${id}`)) continue;
       const remove = operationById.get(spec.remove);
-      if (remove) this.fresh.push({ op: remove, params: { ...options.params, [spec.param]: id } });
+      if (!remove) continue;
+      const params = { ...options.params, [spec.param]: id };
+      this.fresh.push({ op: remove, params, ...(options.token ? { token: options.token } : {}) });
     }
   }
 
@@ -212,7 +252,9 @@ export class Fixtures {
   private async remove(entities: Created[]): Promise<Created[]> {
     const left: Created[] = [];
     for (const c of entities.reverse()) {
-      const e = await this.session.send(c.op, { params: c.params });
+      // The maker deletes first (it may be in another account); the run's token is the fallback.
+      let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
+      if (c.token && e.response && e.response.status >= 400) e = await this.session.send(c.op, { params: c.params });
       const s = e.response?.status;
       if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
     }

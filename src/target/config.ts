@@ -17,6 +17,8 @@ export interface RunConfig {
   regions: string[];
   /** Image ids the target accepts (StackScripts, instances). */
   images: string[];
+  /** Instance type ids the target accepts, cheapest first. */
+  types: string[];
 }
 
 /** Environment variable through which `cloudconf run` hands the configuration to the suite workers. */

@@ -132,12 +132,27 @@ export class Session {
     return new Session({ ...this.config, token: account.token }, this.client, account.account);
   }
 
-  /** A promo code the target accepts, issued through the control interface; undefined without it. */
-  async promoCode(): Promise<string | undefined> {
+  /**
+   * A promo code the target accepts, issued through the control interface; undefined without it.
+   * `validSeconds` bounds its validity (0: already expired); absent, it never expires.
+   */
+  async promoCode(validSeconds?: number): Promise<string | undefined> {
     if (!(await this.hasControl())) return undefined;
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/promo-codes'), body: {} });
+    const body = validSeconds === undefined ? {} : { validSeconds };
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/promo-codes'), body });
     const code = (e.response?.json as { code?: unknown } | undefined)?.code;
     return e.response?.status === 200 && typeof code === 'string' ? code : undefined;
+  }
+
+  /**
+   * Moves the target's clock forward for the whole server, through the control interface; false
+   * without it. Other tests see the jump too: only for a clause that cannot be shown otherwise.
+   */
+  async advanceClock(seconds: number): Promise<boolean> {
+    if (!(await this.hasControl())) return false;
+    const body = { advanceSeconds: seconds };
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/clock'), body });
+    return e.response?.status === 200;
   }
 
   private async newAccount(): Promise<(Credential & { account: number }) | undefined> {

@@ -451,14 +451,14 @@ export function deleteService(p: Principal, id: number): void {
 
 export function disableService(p: Principal, id: number): Service {
   const service = getService(p, id);
-  if (!p.account.world.fault('managed-service-disable-ignored')) service.status = 'disabled';
+  service.status = 'disabled';
   service.updated = timestamp(p.account.world.now());
   return service;
 }
 
 export function enableService(p: Principal, id: number): Service {
   const service = getService(p, id);
-  if (!p.account.world.fault('managed-service-enable-ignored')) service.status = 'ok';
+  service.status = 'ok';
   service.updated = timestamp(p.account.world.now());
   return service;
 }
@@ -482,13 +482,11 @@ export const managedLoad: { at: (account: Account, series: StatSeries, x: number
 /** Five-minute data points of the last 24 hours for every series, oldest first. */
 export function managedStats(p: Principal): Record<StatSeries, DataPoint[]> {
   const { world } = p.account;
-  const lag = world.fault('managed-stats-stale-window') ? WINDOW_MS : 0;
-  const last = Math.floor((world.now().getTime() - lag) / STEP_MS) * STEP_MS;
+  const last = Math.floor(world.now().getTime() / STEP_MS) * STEP_MS;
   const count = WINDOW_MS / STEP_MS;
   const times = Array.from({ length: count }, (_, i) => last - (count - 1 - i) * STEP_MS);
   const series = Object.fromEntries(
     STAT_SERIES.map((name) => [name, times.map((x) => ({ x, y: managedLoad.at(p.account, name, x) }))]),
   ) as Record<StatSeries, DataPoint[]>;
-  if (world.fault('managed-stats-series-missing')) delete (series as Partial<typeof series>).swap;
   return series;
 }

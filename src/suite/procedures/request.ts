@@ -1,13 +1,12 @@
 // A valid request for an operation: fixtures for its path parameters and a generated body that breaks no rule.
 
 import type { Operation } from '../../../spec/types.js';
-import { validBody } from '../../generate/bodies.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../../generate/files.js';
-import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
 import { createdFixtures } from '../fixture-specs.js';
-import { type Fixtures, hintsFor } from '../fixtures.js';
+import type { Fixtures } from '../fixtures.js';
 import type { Kit } from '../kit.js';
+import { targetBody } from '../target-body.js';
 
 export interface ProcedureContext {
   kit: Kit;
@@ -37,15 +36,12 @@ export async function validRequest(ctx: ProcedureContext, fresh = false): Promis
         : `an entity ${op.method} ${op.path} needs could not be created on this target`,
     );
   }
-  const body =
-    op.body?.kind === 'json' ? sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed()) : undefined;
   if (op.body?.kind === 'file') return { params, rawBody: SAMPLE_IMAGE, contentType: SAMPLE_IMAGE_TYPE };
-  if (body) {
-    await fillTargetValues(kit, op, body);
-    for (const field of op.body?.fields ?? [])
-      if (field.name in SENT_ALWAYS) body[field.name] ??= SENT_ALWAYS[field.name];
-  }
-  return { params, ...(body === undefined ? {} : { body }) };
+  if (op.body?.kind !== 'json') return { params };
+  const made = await targetBody(kit, op, params);
+  if ('missing' in made)
+    return kit.skip(`needs a \`${made.missing}\` value the target accepts, which it could not supply`);
+  return { params, body: made.body };
 }
 
 /** An update that can rename its entity (a user's username) would pull a shared fixture from under other tests. */
@@ -53,25 +49,6 @@ function renames(op: Operation): boolean {
   const last = op.pathParams.at(-1)?.name;
   const idField = createdFixtures.find((f) => f.param === last)?.idField;
   return idField !== undefined && (op.body?.fields.some((f) => f.name === idField) ?? false);
-}
-
-/** Optional fields that the target's state can make required (a card's `cvv` when the default method is a card). */
-const SENT_ALWAYS: Record<string, unknown> = { cvv: '123' };
-
-/** Body fields whose valid values only the target knows, and how to get one from it. */
-const TARGET_VALUES: Record<string, (kit: Kit) => Promise<unknown>> = {
-  promo_code: (kit) => kit.session.promoCode(),
-};
-
-async function fillTargetValues(kit: Kit, op: Operation, body: Record<string, unknown>): Promise<void> {
-  for (const field of op.body?.fields ?? []) {
-    const get = TARGET_VALUES[field.name];
-    if (!get) continue;
-    const value = await get(kit);
-    if (value === undefined)
-      kit.skip(`needs a \`${field.name}\` the target accepts, which only the control interface can issue`);
-    body[field.name] = value;
-  }
 }
 
 /** Whether an operation destroys its entity (deletes, revokes): such tests get an entity of their own. */
