@@ -1,0 +1,105 @@
+// Unit tests of the statistics model: the 24-hour and 30-day windows, past months, future months refused, and transfer.
+
+import { describe, expect, test } from 'vitest';
+import { ModelError } from './errors.js';
+import { createInstance, type Instance } from './instances.js';
+import * as m from './stats.js';
+import { type Principal, World } from './world.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+function setup(faults: string[] = []) {
+  const world = new World(new Set(faults), 0);
+  const account = world.createAccount('owner', 'owner@example.com');
+  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
+  const i: Instance = createInstance(p, { region: 'us-east', type: 'g6-standard-1' });
+  return { world, p, i };
+}
+
+function rejection(fn: () => unknown): ModelError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ModelError) return error;
+    throw error;
+  }
+  throw new Error('expected a ModelError');
+}
+
+const span = (points: m.Point[]) => (points.at(-1)?.[0] ?? 0) - (points[0]?.[0] ?? 0);
+const thisMonth = (world: World) => ({ year: world.now().getUTCFullYear(), month: world.now().getUTCMonth() + 1 });
+const nextMonth = (world: World) => {
+  const { year, month } = thisMonth(world);
+  return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+};
+
+describe('statistics', () => {
+  test('the view covers the past 24 hours in every series', () => {
+    const { p, i } = setup();
+    const stats = m.dayStats(p, i.id);
+    expect(span(stats.cpu)).toBe(DAY);
+    for (const series of [stats.io.io, stats.io.swap, stats.netv4.in, stats.netv6.out]) {
+      expect(series).toHaveLength(stats.cpu.length);
+    }
+  });
+
+  test('values are stable between two calls at the same time', () => {
+    const { world, p, i } = setup();
+    world.clockOffsetMs = 0;
+    const a = m.dayStats(p, i.id).netv4.in.slice(-5);
+    const b = m.dayStats(p, i.id).netv4.in.slice(-5);
+    expect(a.map((x) => x[1])).toEqual(b.map((x) => x[1]));
+  });
+
+  test('the current month covers the past 30 days', () => {
+    const { world, p, i } = setup();
+    const { year, month } = thisMonth(world);
+    expect(span(m.monthStats(p, i.id, year, month).cpu)).toBe(30 * DAY);
+  });
+
+  test('a past month covers its days; a month before the instance existed is empty', () => {
+    const { world, p, i } = setup();
+    world.clockOffsetMs = 62 * DAY;
+    const earlier = new Date(world.now().getTime() - 40 * DAY);
+    const past = m.monthStats(p, i.id, earlier.getUTCFullYear(), earlier.getUTCMonth() + 1);
+    expect(span(past.cpu)).toBeGreaterThanOrEqual(27 * DAY);
+    expect(m.monthStats(p, i.id, 1999, 5).cpu).toEqual([]);
+    expect(m.monthStats(p, i.id, 0, 1).cpu).toEqual([]);
+  });
+
+  test('a month after the current one is refused naming month, and year when the year is ahead', () => {
+    const { world, p, i } = setup();
+    const next = nextMonth(world);
+    const error = rejection(() => m.monthStats(p, i.id, next.year, next.month));
+    expect(error.items.some((x) => x.field === 'month')).toBe(true);
+    const far = rejection(() => m.monthStats(p, i.id, 999_999_999_999_999, 1));
+    expect(far.items.map((x) => x.field)).toEqual(['month', 'year']);
+    const faulty = setup(['stats-future-month-accepted']);
+    expect(m.monthStats(faulty.p, faulty.i.id, next.year, next.month).cpu.length).toBeGreaterThan(0);
+  });
+});
+
+describe('transfer', () => {
+  test('the current month pool: bytes used, the quota of the type, nothing billable yet', () => {
+    const { world, p, i } = setup();
+    world.clockOffsetMs = 2 * HOUR;
+    const pool = m.currentTransfer(p, i.id);
+    expect(pool.used).toBeGreaterThan(0);
+    expect(pool.quota).toBeGreaterThan(0);
+    expect(pool.billable).toBe(0);
+  });
+
+  test('a month: in and out add up to the total; future months refused; earlier months empty', () => {
+    const { world, p, i } = setup();
+    world.clockOffsetMs = 3 * HOUR;
+    const { year, month } = thisMonth(world);
+    const t = m.monthTransfer(p, i.id, year, month);
+    expect(t.bytes_in + t.bytes_out).toBe(t.bytes_total);
+    expect(m.monthTransfer(p, i.id, 2000, 1).bytes_total).toBe(0);
+    const next = nextMonth(world);
+    expect(rejection(() => m.monthTransfer(p, i.id, next.year, next.month)).kind).toBe('validation');
+    const faulty = setup(['transfer-future-month-accepted']);
+    expect(m.monthTransfer(faulty.p, faulty.i.id, next.year, next.month).bytes_total).toBeGreaterThanOrEqual(0);
+  });
+});
