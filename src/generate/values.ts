@@ -134,7 +134,15 @@ function integerArbitrary(field: Field | Param): fc.Arbitrary<number> {
 /** Valid values of one field; `path` names it for hints (`region`, `subnets.label`). */
 export function validValue(field: Field | Param, path: string, hints: Hints = {}): fc.Arbitrary<unknown> {
   const hinted = hints[path];
-  if (hinted) return hinted;
+  if (!hinted) return generated(field, path, hints);
+  // A hint that breaks the field's own rules (a mistaken hint) yields to generated values rather
+  // than starving the body filter; `undefined` leaves the field out.
+  return hinted.chain((v) =>
+    v === undefined || checkField(field, v, path, path).length === 0 ? fc.constant(v) : generated(field, path, hints),
+  );
+}
+
+function generated(field: Field | Param, path: string, hints: Hints): fc.Arbitrary<unknown> {
   let arb: fc.Arbitrary<unknown>;
   switch (field.type) {
     case 'string':

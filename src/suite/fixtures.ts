@@ -67,7 +67,11 @@ export function hintsFor(session: Session, op: Operation): Hints {
     ...Object.fromEntries((PLAIN[op.id] ?? []).map((name) => [name, fc.constant(undefined)])),
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
-    ...Object.fromEntries([...REFERENCE_LISTS, ...grantEntityKinds].map((name) => [name, fc.constant([])])),
+    ...Object.fromEntries(
+      [...REFERENCE_LISTS, ...grantEntityKinds]
+        .filter((name) => op.body?.fields.find((f) => f.name === name)?.type === 'array')
+        .map((name) => [name, fc.constant([])]),
+    ),
     // A card must not have expired (a rule of state: today's date), so generated cards expire later.
     ...Object.fromEntries(
       CARD_EXPIRY_YEARS.map((path) => [path, fc.integer({ min: thisYear + 1, max: thisYear + 10 })]),
