@@ -92,6 +92,17 @@ export class Session {
     return this.control;
   }
 
+  /**
+   * How long the target's asynchronous actions take, in ms, as its control interface says;
+   * undefined without it. 0 means actions settle before the response, so busy states never show.
+   */
+  async actionDelayMs(): Promise<number | undefined> {
+    if (!(await this.hasControl())) return undefined;
+    const e = await this.client.send({ method: 'GET', url: this.controlUrl('/info') });
+    const delay = (e.response?.json as { actionDelayMs?: unknown } | undefined)?.actionDelayMs;
+    return typeof delay === 'number' ? delay : undefined;
+  }
+
   /** A credential with chosen scopes, restriction and grants, minted through the control interface; undefined without it. */
   async credential(request: CredentialRequest): Promise<Credential | undefined> {
     const key = request.key;
