@@ -1,10 +1,10 @@
-// `cloudconf mutation`: runs the suite against the reference server once clean and once per catalogued fault, and prints the kill matrix.
+// `cloudconf mutation`: one run of the suite against a clean reference server and one server per catalogued fault, side by side, and the kill matrix.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exclusions } from '../../spec/index.js';
 import { type Fault, faults } from '../reference/faults.js';
-import type { Results } from '../report/results.js';
+import type { Outcome } from '../suite/outcome.js';
 import { runSuite } from './run.js';
 
 export interface MutationOptions {
@@ -23,36 +23,23 @@ export interface FaultVerdict {
   missed: string[];
 }
 
-const failing = (results: Results) =>
-  results.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'non-strict').map((r) => r.id);
+const excluded = new Set(exclusions.map((x) => x.requirement));
 
-async function judge(fault: Fault, options: MutationOptions): Promise<FaultVerdict> {
-  const results = await runSuite(
-    {
-      faults: [fault.name],
-      ids: fault.catches,
-      runs: '1',
-      seed: options.seed,
-      quiet: true,
-      reportDir: join(options.reportDir, 'faults', fault.name.replace(/[^a-z0-9._-]/gi, '_')),
-    },
-    () => undefined,
-  );
-  const failed = new Set(results ? failing(results) : []);
-  const caught = fault.catches.filter((id) => failed.has(id));
+/** A fault that only excluded requirements could see: no run judges them, so none can kill it. */
+const unjudgeable = (f: Fault) => f.catches.every((id) => excluded.has(id));
+
+const failed = (o: Outcome | undefined) => o?.verdict === 'fail' || o?.verdict === 'non-strict';
+
+function verdictOf(fault: Fault, outcomes: Map<string, Outcome>): FaultVerdict {
+  const caught = fault.catches.filter((id) => failed(outcomes.get(`${fault.name}|${id}`)));
   return {
     fault: fault.name,
     area: fault.area,
     killed: caught.length > 0,
     caught,
-    missed: fault.catches.filter((id) => !failed.has(id)),
+    missed: fault.catches.filter((id) => !caught.includes(id)),
   };
 }
-
-const excluded = new Set(exclusions.map((x) => x.requirement));
-
-/** A fault that only excluded requirements could see: no run judges them, so none can kill it. */
-const unjudgeable = (f: Fault) => f.catches.every((id) => excluded.has(id));
 
 export async function mutation(options: MutationOptions, log: (line: string) => void): Promise<number> {
   const inAreas = faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
@@ -62,19 +49,31 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
     log(`${blind.length} fault(s) left out: every requirement that could see them is excluded`);
     for (const f of blind) log(`  unjudgeable ${f.name} (${f.catches.join(', ') || 'no requirement named'})`);
   }
-  const ids = [...new Set(chosen.flatMap((f) => f.catches))];
-  log(`clean run over the ${ids.length} requirements the ${chosen.length} faults should fail`);
-  const clean = await runSuite(
-    { ids, runs: '1', seed: options.seed, quiet: true, reportDir: join(options.reportDir, 'clean') },
+  const ids = [...new Set(chosen.flatMap((f) => f.catches))].filter((id) => !excluded.has(id));
+  log(
+    `one run: a clean server and ${chosen.length} faulty ones, over the ${ids.length} requirements the faults should fail`,
+  );
+  const outcomes = new Map<string, Outcome>();
+  const started = await runSuite(
+    {
+      mutants: [
+        { fault: '', requirements: ids },
+        ...chosen.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
+      ],
+      outcomes,
+      allure: false,
+      runs: '1',
+      seed: options.seed,
+      quiet: true,
+      reportDir: options.reportDir,
+    },
     log,
   );
-  const falseAlarms = clean ? failing(clean) : ['the clean run could not start'];
-  const verdicts: FaultVerdict[] = [];
-  for (const [i, fault] of chosen.entries()) {
-    const v = await judge(fault, options);
-    verdicts.push(v);
+  const falseAlarms = started ? ids.filter((id) => failed(outcomes.get(`|${id}`))) : ['the run could not start'];
+  const verdicts = chosen.map((f) => verdictOf(f, outcomes));
+  for (const [i, v] of verdicts.entries()) {
     log(
-      `${String(i + 1).padStart(3)}/${chosen.length} ${v.killed ? 'killed  ' : 'SURVIVED'} ${fault.name}${v.killed ? ` by ${v.caught.join(', ')}` : ''}`,
+      `${String(i + 1).padStart(3)}/${verdicts.length} ${v.killed ? 'killed  ' : 'SURVIVED'} ${v.fault}${v.killed ? ` by ${v.caught.join(', ')}` : ''}`,
     );
   }
   const survivors = verdicts.filter((v) => !v.killed);

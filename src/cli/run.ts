@@ -8,11 +8,12 @@ import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
-import { startReferenceServer } from '../reference/server.js';
+import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { renderJunit } from '../report/junit.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { renderSummary } from '../report/summary.js';
+import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
 
@@ -37,6 +38,12 @@ export interface RunOptions {
   faults?: string[];
   /** Exact requirement ids to judge, instead of --only. */
   ids?: string[];
+  /** Mutation runs: a reference server per fault ('' is the clean one), each judged on its requirements. */
+  mutants?: { fault: string; requirements: string[] }[];
+  /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
+  outcomes?: Map<string, Outcome>;
+  /** Allure results (off for mutation runs, which nobody reads in Allure). */
+  allure?: boolean;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -95,11 +102,25 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     images: options.image?.length ? options.image : images.map((i) => i.id),
     types: options.type?.length ? options.type : instanceTypes.filter((t) => t.successor === null).map((t) => t.id),
   };
+  const mutantServers = await Promise.all(
+    (options.mutants ?? []).map((m) => startReferenceServer({ port: 0, faults: m.fault ? [m.fault] : [] })),
+  );
+  if (options.mutants) {
+    config.mutants = options.mutants.map((m, i) => {
+      const server = mutantServers[i] as RunningReference;
+      return { ...m, baseUrl: server.baseUrl, betaUrl: server.betaUrl, token: server.token };
+    });
+  }
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
-  const { all, judged } = selected(options.only, options.ids);
+  const { all, judged } = selected(
+    options.only,
+    options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids,
+  );
+  const allure = options.allure ?? true;
   // Allure reads every file in its directory: results of an earlier run would mix with this one.
   rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
-  const collector = new OutcomeCollector(judged.length, (line) => options.quiet || log(line));
+  const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
+  const collector = new OutcomeCollector(tests, (line) => options.quiet || log(line));
   try {
     const vitest = await startVitest(
       'test',
@@ -108,11 +129,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         config: false,
         root: repoRoot,
         watch: false,
-        reporters: [
-          collector,
-          ['allure-vitest/reporter', { resultsDir: join(resolve(options.reportDir), 'allure-results') }],
-        ],
-        ...(namePattern(options) ? { testNamePattern: namePattern(options) } : {}),
+        reporters: allure
+          ? [collector, ['allure-vitest/reporter', { resultsDir: join(resolve(options.reportDir), 'allure-results') }]]
+          : [collector],
+        ...(namePattern(options) && !options.mutants ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
       },
       {
@@ -121,14 +141,16 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           exclude: ['suites/spec/**'],
           pool: 'threads',
           testTimeout: 120_000,
-          setupFiles: [require.resolve('allure-vitest/setup')],
+          setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },
     );
     await vitest.close();
   } finally {
     await reference?.close();
+    await Promise.all(mutantServers.map((m) => m.close()));
   }
+  for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);
   const results = buildResults(all, collector.outcomes, {
     version: TOOL_VERSION,

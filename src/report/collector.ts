@@ -16,7 +16,10 @@ export class OutcomeCollector implements Reporter {
     const outcome = outcomeOf(testCase.meta());
     // Tests filtered out by --only report too, with no outcome: they are not progress.
     if (!outcome) return;
-    this.outcomes.set(outcome.requirement, outcome);
+    this.outcomes.set(
+      outcome.fault === undefined ? outcome.requirement : `${outcome.fault}|${outcome.requirement}`,
+      outcome,
+    );
     this.done += 1;
     if (this.done % 25 === 0 || this.done === this.total)
       this.progress(`${this.done}/${this.total} requirements judged`);

@@ -3,7 +3,8 @@
 import { afterAll, test } from 'vitest';
 import { exclusions, operationById, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
-import { session } from '../target/session.js';
+import { runConfigFromEnv } from '../target/config.js';
+import { type Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
@@ -41,13 +42,28 @@ function failureMessage(o: Outcome): string {
  * `skipped` with that reason, so nothing is silently left out.
  */
 export function conformance(area: string, written: Record<string, WrittenProcedure> = {}): void {
-  const s = session();
+  const mutants = runConfigFromEnv().mutants;
+  const judged = requirements.filter((x) => x.area === area && !excluded.has(x.id));
+  if (!mutants) return judgeArea(judged, written, session());
+  for (const mutant of mutants) {
+    const ids = new Set(mutant.requirements);
+    judgeArea(
+      judged.filter((r) => ids.has(r.id)),
+      written,
+      session(mutant),
+      mutant.fault,
+    );
+  }
+}
+
+function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedure>, s: Session, fault?: string): void {
+  if (judged.length === 0) return;
   const fixtures = new Fixtures(s);
   afterAll(async () => {
     await fixtures.cleanup();
   });
-  for (const r of requirements.filter((x) => x.area === area && !excluded.has(x.id))) {
-    test(titleOf(r), async (t) => {
+  for (const r of judged) {
+    test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
       const op = operationOf(r);
       const own = op && damagesAccount(op) ? await s.throwaway() : s;
       const kit = new Kit(r, own ?? s, s.config.seed);
@@ -82,6 +98,7 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
       }
       ownFixtures.adopt(kit.sent);
       await ownFixtures.releaseFresh();
+      if (fault !== undefined) outcome.fault = fault;
       recordOutcome(t.task.meta, outcome);
       await recordForAllure(r, outcome, kit.exchanges);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);

@@ -25,6 +25,8 @@ export interface Outcome {
   /** Requests this requirement's test sent. */
   requests: number;
   seed: number;
+  /** In a mutation run, the fault of the server judged ('' for the clean one). */
+  fault?: string;
 }
 
 /** The verdict that failures earn at a level: a MUST broken fails, a SHOULD broken is non-strict (DESIGN section 3). */

@@ -19,6 +19,20 @@ export interface RunConfig {
   images: string[];
   /** Instance type ids the target accepts, cheapest first. */
   types: string[];
+  /**
+   * Mutation runs: reference servers each with one fault (or none: the clean control), and the
+   * requirements to judge on each. The suite then judges those instead of the main target.
+   */
+  mutants?: Mutant[];
+}
+
+export interface Mutant {
+  /** The fault switched on; '' for the clean server. */
+  fault: string;
+  baseUrl: string;
+  betaUrl: string;
+  token: string;
+  requirements: string[];
 }
 
 /** Environment variable through which `cloudconf run` hands the configuration to the suite workers. */

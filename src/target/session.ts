@@ -3,7 +3,7 @@
 import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
-import { type RunConfig, runConfigFromEnv } from './config.js';
+import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
 
 export interface SendOptions {
   params?: Record<string, string | number>;
@@ -176,10 +176,18 @@ export class Session {
   }
 }
 
-let current: Session | undefined;
+const sessions = new Map<string, Session>();
 
-/** The worker's session, created on first use from the run configuration. */
-export function session(): Session {
-  current ??= new Session(runConfigFromEnv());
-  return current;
+/** The worker's session with the run's target (or with a mutant of a mutation run), made on first use. */
+export function session(mutant?: Mutant): Session {
+  const key = mutant?.fault ?? '';
+  let s = sessions.get(key);
+  if (!s) {
+    const config = runConfigFromEnv();
+    s = new Session(
+      mutant ? { ...config, baseUrl: mutant.baseUrl, betaUrl: mutant.betaUrl, token: mutant.token } : config,
+    );
+    sessions.set(key, s);
+  }
+  return s;
 }
