@@ -69,6 +69,7 @@ function program(): Command {
     .option('--seed <n>', 'seed of the generators, to replay a run')
     .option('--runs <n>', 'generated cases per property', '1')
     .option('--only <pattern>', 'run one requirement or a subtree of ids, e.g. vpcs/create')
+    .option('--part <n>', 'only the requirements of one part of the documents (1, 2 or 3)')
     .option('--mode <mode>', 'read-only, safe or full (default: full on loopback, safe elsewhere)')
     .option('--strict', 'SHOULD-level failures fail the run')
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])

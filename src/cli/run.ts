@@ -28,6 +28,8 @@ export interface RunOptions {
   seed?: string;
   runs: string;
   only?: string;
+  /** Only the requirements of one part of the documents (1, 2 or 3). */
+  part?: string;
   mode?: Mode;
   strict?: boolean;
   region?: string[];
@@ -48,11 +50,13 @@ export interface RunOptions {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function selected(only: string | undefined, ids: string[] | undefined) {
+function selected(only: string | undefined, ids: string[] | undefined, part?: string) {
   const excluded = new Set(exclusions.map((x) => x.requirement));
   const prefix = only?.endsWith('/') ? only : `${only}/`;
-  const all = requirements.filter((r) =>
-    ids ? ids.includes(r.id) : !only || r.id === only || r.id.startsWith(prefix),
+  const all = requirements.filter(
+    (r) =>
+      (ids ? ids.includes(r.id) : !only || r.id === only || r.id.startsWith(prefix)) &&
+      (part === undefined || String(r.source.part) === part),
   );
   return { all, judged: all.filter((r) => !excluded.has(r.id)) };
 }
@@ -115,6 +119,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const { all, judged } = selected(
     options.only,
     options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids,
+    options.part,
   );
   const allure = options.allure ?? true;
   // Allure reads every file in its directory: results of an earlier run would mix with this one.
