@@ -34,12 +34,25 @@ export class Router {
       if (op.root === 'base') this.routes.beta.push(route);
     }
     for (const list of Object.values(this.routes)) list.sort((a, b) => specificity(a).localeCompare(specificity(b)));
+    for (const root of ['base', 'beta'] as Root[]) {
+      for (const route of this.routes[root]) {
+        const key = `${root} ${route.segments[0]}`;
+        this.byFirst.set(key, [...(this.byFirst.get(key) ?? []), route]);
+      }
+    }
+  }
+
+  /** Every path starts with a literal segment (`vpcs`, `node`, ...): only routes sharing it can match. */
+  private readonly byFirst = new Map<string, Route[]>();
+
+  private candidates(root: Root, parts: string[]): Route[] {
+    return this.byFirst.get(`${root} ${parts[0]}`) ?? [];
   }
 
   match(root: Root, method: string, path: string): Match {
     const parts = path.split('/').filter(Boolean);
     const allowed: string[] = [];
-    for (const route of this.routes[root]) {
+    for (const route of this.candidates(root, parts)) {
       const params = matchSegments(route, parts);
       if (!params) continue;
       if (route.op.method === method) return { kind: 'found', op: route.op, params };
@@ -49,7 +62,17 @@ export class Router {
   }
 }
 
+/** Ids that are themselves paths (`node/grub2`): a final parameter of these may span the remaining segments. */
+const PATH_LIKE_PARAMS = new Set(['kernelId']);
+
 function matchSegments(route: Route, parts: string[]): Record<string, string> | undefined {
+  const last = route.segments.at(-1);
+  if (typeof last === 'object' && PATH_LIKE_PARAMS.has(last.param) && parts.length > route.segments.length) {
+    const head = parts.slice(0, route.segments.length - 1);
+    const params = matchSegments({ ...route, segments: route.segments.slice(0, -1) }, head);
+    const rest = decoded(parts.slice(route.segments.length - 1).join('/'));
+    return params && rest !== undefined ? { ...params, [last.param]: rest } : undefined;
+  }
   if (route.segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < parts.length; i++) {
@@ -59,12 +82,18 @@ function matchSegments(route: Route, parts: string[]): Record<string, string> | 
     if (typeof seg === 'string') {
       if (seg !== part) return undefined;
     } else {
-      try {
-        params[seg.param] = decodeURIComponent(part);
-      } catch {
-        return undefined;
-      }
+      const value = decoded(part);
+      if (value === undefined) return undefined;
+      params[seg.param] = value;
     }
   }
   return params;
+}
+
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }
