@@ -78,6 +78,8 @@ export const faults: readonly Fault[] = [
   ]),
   f('stackscript-publish-ignored', 'stackscripts', 'state', 'ignores is_public true on update', [
     'stackscripts/update/make-public',
+    // The model-based walk of the visibility table publishes before it tries to unpublish.
+    'stackscripts/update/public-stays-public',
   ]),
   f('stackscript-delete-public', 'stackscripts', 'state', 'deletes a public StackScript', [
     'stackscripts/delete/public-refused',

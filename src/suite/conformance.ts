@@ -86,14 +86,17 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
           await procedure({ kit, ...(op ? { op } : {}), fixtures: ownFixtures });
           outcome = kit.outcome();
         } catch (error) {
+          // A failure already seen stands even when a later step cannot go on.
           outcome =
-            error instanceof SkipRequirement
-              ? { ...kit.outcome(), verdict: 'skipped', reason: error.message }
-              : {
-                  ...kit.outcome(),
-                  verdict: 'error',
-                  reason: `suite error: ${(error as Error).stack ?? String(error)}`,
-                };
+            error instanceof SkipRequirement && kit.failures.length > 0
+              ? kit.outcome()
+              : error instanceof SkipRequirement
+                ? { ...kit.outcome(), verdict: 'skipped', reason: error.message }
+                : {
+                    ...kit.outcome(),
+                    verdict: 'error',
+                    reason: `suite error: ${(error as Error).stack ?? String(error)}`,
+                  };
         }
       }
       ownFixtures.adopt(kit.sent);

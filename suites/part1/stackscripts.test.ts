@@ -5,13 +5,17 @@ import { addStackscriptsGrant, restrictedNeedsReadWrite } from './stackscripts/g
 import { deletePublicRefused, makePublic, publicStaysPublic } from './stackscripts/public.js';
 import { deploymentsActive, deploymentsTotal, scriptContent, usernameIsCreator } from './stackscripts/records.js';
 import { anonymousPublicOnly, mine, ownListed, privateHiddenFromOthers } from './stackscripts/visibility.js';
+import { visibilityModel } from './stackscripts/visibility-model.js';
 
 conformance('stackscripts', {
   'stackscripts/list/anonymous-public-only': anonymousPublicOnly,
   'stackscripts/list/own-listed': ownListed,
   'stackscripts/private-hidden-from-others': privateHiddenFromOthers,
   'stackscripts/update/make-public': makePublic,
-  'stackscripts/update/public-stays-public': publicStaysPublic,
+  'stackscripts/update/public-stays-public': async (ctx) => {
+    await visibilityModel(ctx);
+    await publicStaysPublic(ctx);
+  },
   'stackscripts/delete/public-refused': deletePublicRefused,
   'stackscripts/view/script-content': scriptContent,
   'stackscripts/mine': mine,
