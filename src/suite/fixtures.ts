@@ -4,10 +4,8 @@ import fc from 'fast-check';
 import { operationById } from '../../spec/index.js';
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { Operation } from '../../spec/types.js';
-import { validBody } from '../generate/bodies.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import type { Hints } from '../generate/values.js';
-import { sampleOne } from '../generate/violations.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
@@ -28,10 +26,39 @@ const PLAIN: Record<string, string[]> = {
     'interfaces',
     'metadata',
     'swap_size',
+    // Tags need an unrestricted user; grant tests create as restricted users.
+    'tags',
   ],
+  'instances/update': ['tags'],
+  'instances/rebuild': ['stackscript_id', 'stackscript_data', 'authorized_users', 'metadata', 'type'],
+  'instances/migrate': ['upgrade'],
+  'instances/clone': ['node_id', 'configs', 'disks', 'metadata'],
   'disks/create': ['stackscript_id', 'stackscript_data', 'authorized_users'],
   'configs/create': ['interfaces', 'kernel'],
+  'interfaces/add': ['ipam_address', 'subnet_id', 'ipv4', 'ip_ranges'],
 };
+
+/**
+ * Values pinned for one operation: a region with every capability the suite relies on (VLANs),
+ * and choices whose other values need a state the fixtures lack (a vpc subnet, a free upgrade).
+ */
+function pinnedFor(config: Session['config'], op: Operation): Hints {
+  switch (op.id) {
+    case 'instances/create':
+      return { region: fc.constant(config.regions[0]) };
+    case 'instances/migrate':
+      // A warm migration cannot cross regions.
+      return { type: fc.constant('cold') };
+    case 'interfaces/add':
+      // One public interface per instance and a vpc one needs a subnet: a vlan interface, never primary.
+      return { purpose: fc.constant('vlan'), primary: fc.constant(false) };
+    case 'ips/allocate':
+      // An extra public address needs a support request.
+      return { public: fc.constant(false) };
+    default:
+      return {};
+  }
+}
 
 /** A password any strength rule accepts: long, with every character class. */
 const strongPassword = fc
@@ -76,6 +103,10 @@ export function hintsFor(session: Session, op: Operation): Hints {
     ...Object.fromEntries(
       CARD_EXPIRY_YEARS.map((path) => [path, fc.integer({ min: thisYear + 1, max: thisYear + 10 })]),
     ),
+    // Instances named inside a transfer's entities: none, unless a test names its own.
+    'entities.nodes': fc.constant([]),
+    // A method the suite adds never becomes the default: the default cannot be deleted afterwards.
+    is_default: fc.constant(false),
     // Charge the default method, the one that surely exists.
     payment_method_id: fc.constant(undefined),
     // The payment bounds move with the balance; 5.00 to 2000.00 is within them whatever the balance.
@@ -84,7 +115,7 @@ export function hintsFor(session: Session, op: Operation): Hints {
       .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
       .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`),
   };
-  return { ...hints, ...conditionalValueHints(op) };
+  return { ...hints, ...conditionalValueHints(op), ...pinnedFor(config, op) };
 }
 
 /**
@@ -191,7 +222,11 @@ export class Fixtures {
       return;
     }
     const made = await targetBody(kit, op, params);
-    if ('body' in made) await kit.send(op, { params, body: made.body });
+    if (!('body' in made)) return;
+    const e = await kit.send(op, { params, body: made.body });
+    // Part of the entity: adopt() must not take it as the test's own and delete it when the test ends.
+    const id = (e.response?.json as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'number' || typeof id === 'string') this.made.add(`${op.id}:${id}`);
   }
 
   /** An entity the suite cannot (or must not) make, read from a list: the first, or the newest by id. */

@@ -1,5 +1,25 @@
 // Conformance of the account area (Part 2): one test per requirement.
 
 import { conformance } from '../../src/suite/conformance.js';
+import { backupsDisabledLeaves, backupsEnabledEnrolls, networkHelperDefault } from './account/defaults.js';
+import { promoAccountAge, promoCodeValid } from './account/promo.js';
+import {
+  settingsOmittedUnchanged,
+  settingsPersisted,
+  taxIdEmptyAccepted,
+  unknownRegion,
+  updatePersisted,
+} from './account/records.js';
 
-conformance('account');
+conformance('account', {
+  'account/update/persisted': updatePersisted,
+  'account/update/tax-id-empty-accepted': taxIdEmptyAccepted,
+  'account/availability/view/unknown-region': unknownRegion,
+  'account/settings/update/persisted': settingsPersisted,
+  'account/settings/update/omitted-unchanged': settingsOmittedUnchanged,
+  'account/backups-enabled-enrolls-new-instances': backupsEnabledEnrolls,
+  'account/backups-disabled-leaves-enrollment': backupsDisabledLeaves,
+  'account/network-helper-default': networkHelperDefault,
+  'account/promo-codes/add/account-younger-than-90-days': promoAccountAge,
+  'account/promo-codes/add/valid-unexpired-code': promoCodeValid,
+});

@@ -1,5 +1,20 @@
 // Conformance of the billing area (Part 2): one test per requirement.
 
 import { conformance } from '../../src/suite/conformance.js';
+import {
+  addAsDefaultMoves,
+  addNonDefaultKeeps,
+  creditCardBecomesDefault,
+  deleteDeactivates,
+  deleteDefaultRejected,
+  makeDefaultMoves,
+} from './billing/defaults.js';
 
-conformance('billing');
+conformance('billing', {
+  'billing/credit-card/add/becomes-default': creditCardBecomesDefault,
+  'billing/payment-methods/create/default-moves': addAsDefaultMoves,
+  'billing/payment-methods/create/non-default-keeps-default': addNonDefaultKeeps,
+  'billing/payment-methods/make-default/default-moves': makeDefaultMoves,
+  'billing/payment-methods/delete/default-rejected': deleteDefaultRejected,
+  'billing/payment-methods/delete/deactivates': deleteDeactivates,
+});

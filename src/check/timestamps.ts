@@ -1,0 +1,28 @@
+// Checks on timestamp values: ISO 8601 date and time, with or without a UTC offset (DECISIONS 5).
+
+import type { Exchange } from '../http/exchange.js';
+import { type CheckResult, failed, pass } from './result.js';
+
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** Whether the fields of a date-time name a real calendar date and clock time. */
+function realDateTime(m: RegExpExecArray): boolean {
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as number[];
+  const date = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1));
+  return (
+    date.getUTCMonth() === (mo ?? 1) - 1 && date.getUTCDate() === d && (h ?? 0) < 24 && (mi ?? 0) < 60 && (s ?? 0) < 61
+  );
+}
+
+/** A value documented as date-time is an ISO 8601 date and time; a missing UTC offset is accepted. */
+export function isoDateTime(value: unknown, where: string, e?: Exchange): CheckResult {
+  const m = typeof value === 'string' ? ISO_DATE_TIME.exec(value) : null;
+  if (m && realDateTime(m)) return pass;
+  return failed(
+    'timestamp-date-time',
+    `${where}: an ISO 8601 date-time such as 2018-01-02T03:04:05`,
+    `${where}: ${JSON.stringify(value)}`,
+    'Timestamps are ISO 8601 date-time strings.',
+    e,
+  );
+}

@@ -1,0 +1,31 @@
+// Procedures of the error conventions: the error body of every rejection, the offending field named, and the rejection statuses.
+
+import { errorBodyShape, offendingFieldNamed } from '../../src/check/error-body.js';
+import { conventionalStatus, rejectedWith4xx } from '../../src/check/status.js';
+import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import { allRejections, bodyRejections, queryRejections, refused } from './rejections.js';
+
+export async function errorBodyShapeEverywhere(ctx: WrittenContext) {
+  for (const r of await allRejections(ctx)) {
+    if (refused(r.exchange)) ctx.kit.check(errorBodyShape(r.exchange), r.why);
+  }
+}
+
+export async function fieldNamed(ctx: WrittenContext) {
+  for (const r of await bodyRejections(ctx)) {
+    if (refused(r.exchange) && r.location) ctx.kit.check(offendingFieldNamed(r.exchange, r.location), r.why);
+  }
+}
+
+/** A rejection is a 4xx carrying the error body. */
+export async function rejected4xx(ctx: WrittenContext) {
+  for (const r of await allRejections(ctx)) {
+    if (ctx.kit.check(rejectedWith4xx(r.exchange), r.why)) ctx.kit.check(errorBodyShape(r.exchange), r.why);
+  }
+}
+
+/** Invalid bodies and queries get 400 (path values that name nothing are 404's business). */
+export async function validation400(ctx: WrittenContext) {
+  const rejections = [...(await bodyRejections(ctx)), ...(await queryRejections(ctx))];
+  for (const r of rejections) ctx.kit.check(conventionalStatus(r.exchange, 400), r.why);
+}

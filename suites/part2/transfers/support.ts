@@ -1,0 +1,114 @@
+// What the written transfer procedures share: the parties (the run's account creates, other accounts accept or look on), a pending transfer to act on, and the calls on it.
+
+import { acceptedWith2xx } from '../../../src/check/status.js';
+import type { Exchange } from '../../../src/http/exchange.js';
+import type { Kit } from '../../../src/suite/kit.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { as, type Json, jsonOf, opOf } from '../account/support.js';
+
+export const CREATE = opOf('transfers/service/create');
+export const VIEW = opOf('transfers/service/view');
+export const CANCEL = opOf('transfers/service/cancel');
+export const ACCEPT = opOf('transfers/service/accept');
+export const LIST = opOf('transfers/service/list');
+
+/**
+ * The owner of another account. Accepting is irreversible, so only accounts made for the run
+ * accept (DECISIONS 15); `key` keeps one account per role for the whole file.
+ */
+export async function otherOwner(kit: Kit, role: 'acceptor' | 'bystander'): Promise<string> {
+  const other = await kit.session.otherAccount(`transfers-${role}`);
+  if (!other) return kit.skip(`needs a second account as the ${role} of a transfer (control interface)`);
+  return other.token;
+}
+
+export interface Made {
+  token: string;
+  e: Exchange;
+}
+
+/**
+ * Creates a transfer as `creator` (the run's account when undefined); a run's-account transfer is
+ * canceled at the end if it is still pending. Undefined when the create was refused.
+ */
+export async function createTransfer(
+  ctx: WrittenContext,
+  nodes: number[],
+  creator?: string,
+  extraEntities: Json = {},
+): Promise<Made | undefined> {
+  const e = await ctx.kit.send(CREATE, { body: { entities: { nodes, ...extraEntities } }, ...as(creator) });
+  const token = jsonOf(e)?.token;
+  if (e.response?.status !== 200 || typeof token !== 'string') return undefined;
+  if (creator === undefined) ctx.fixtures.track(CANCEL, { token });
+  return { token, e };
+}
+
+/** A pending transfer of no instances, the least a transfer can carry; skips when the target refuses to make one. */
+export async function pendingTransfer(ctx: WrittenContext, creator?: string): Promise<Made> {
+  const made = await createTransfer(ctx, [], creator);
+  if (made) return made;
+  return ctx.kit.skip('a transfer of no instances, needed to act on, could not be created');
+}
+
+const on = (token: string, caller: string | undefined) => ({ params: { token }, ...as(caller) });
+
+export const viewAs = (kit: Kit, token: string, caller?: string) => kit.send(VIEW, on(token, caller));
+export const cancelAs = (kit: Kit, token: string, caller?: string) => kit.send(CANCEL, on(token, caller));
+export const acceptAs = (kit: Kit, token: string, caller?: string) => kit.send(ACCEPT, on(token, caller));
+
+/** Accepts as another account, recording a failure when the accept is refused; whether it was accepted. */
+export async function accepted(kit: Kit, token: string, acceptor: string, context: string): Promise<boolean> {
+  return kit.check(acceptedWith2xx(await acceptAs(kit, token, acceptor)), context);
+}
+
+/** The tokens of every transfer in a caller's list, over all pages, as list items keyed `id` for the visibility checks. */
+export async function listedTokens(kit: Kit, caller?: string): Promise<{ items: Json[]; e: Exchange }> {
+  const items: Json[] = [];
+  for (let page = 1; ; page++) {
+    const e = await kit.send(LIST, { query: { page, page_size: 500 }, ...as(caller) });
+    const json = jsonOf(e) as { data?: Json[]; pages?: number } | undefined;
+    if (e.response?.status !== 200 || !Array.isArray(json?.data))
+      return kit.skip('the transfers list could not be read');
+    items.push(...json.data.map((t) => ({ id: t.token })));
+    if (page >= (json.pages ?? 1)) return { items, e };
+  }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+
+/** Milliseconds of a record timestamp (written without offset means UTC, DECISIONS 5). */
+function instant(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !DATE.test(value)) return undefined;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
+  const ms = Date.parse(zoned);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+let expired: Promise<Made> | undefined;
+
+/**
+ * A transfer of the run's account that has expired, made once per file: the expiry period is not
+ * shown, so the record's `created` and `expiry` say how far the server's clock moves (one second
+ * past the expiry, the least that shows it). Skips when the record does not show them.
+ */
+export function expiredTransfer(ctx: WrittenContext): Promise<Made> {
+  expired ??= makeExpired(ctx);
+  return expired;
+}
+
+async function makeExpired(ctx: WrittenContext): Promise<Made> {
+  const { kit } = ctx;
+  const made = await pendingTransfer(ctx);
+  const record = jsonOf(made.e);
+  const created = instant(record?.created);
+  const expiry = instant(record?.expiry);
+  if (created === undefined || expiry === undefined) {
+    return kit.skip('the transfer record does not show `created` and `expiry`, so its expiration cannot be reached');
+  }
+  const seconds = Math.ceil((expiry - created) / 1000) + 1;
+  if (!(await kit.session.advanceClock(seconds))) {
+    return kit.skip('reaching the expiration time needs the control interface to move the clock');
+  }
+  return made;
+}
