@@ -49,6 +49,35 @@ export const faults: readonly Fault[] = [
     'vpcs/list/auth/token-required',
     'conventions/status/unauthenticated-401',
   ]),
+  f('invalid-token-accepted', 'conventions', 'auth', 'answers a token it never issued as the owner', [
+    'conventions/auth/invalid-token',
+    'conventions/status/unauthenticated-401',
+  ]),
+  f('read-write-excludes-read-only', 'conventions', 'scope', 'refuses read_write tokens where read_only is needed', [
+    'conventions/scopes/read-write-includes-read-only',
+  ]),
+  f('not-found-as-400', 'conventions', 'status', 'answers 400 for unknown ids and routes', [
+    'conventions/status/not-found-404',
+  ]),
+  f('method-not-allowed-as-400', 'conventions', 'status', 'answers 400 to a method a path does not take', [
+    'conventions/status/method-405',
+  ]),
+  f('oversized-body-accepted', 'conventions', 'status', 'reads a body above the size cap as empty', [
+    'conventions/status/body-too-large-413',
+  ]),
+  f('non-json-accepted', 'conventions', 'status', 'reads a body that is not JSON as empty', [
+    'conventions/status/not-json-415',
+  ]),
+  f('responses-not-json', 'conventions', 'behaviour', 'labels JSON answers text/plain', ['conventions/responses/json']),
+  f('default-page-last', 'conventions', 'paging', 'answers the last page when no page is asked for', [
+    'conventions/paging/default-page',
+  ]),
+  f('envelope-pages-missing', 'conventions', 'envelope', 'leaves pages out of the list envelope', [
+    'conventions/envelope/shape',
+  ]),
+  f('event-for-rejected', 'conventions', 'event', 'records the event of an operation it rejected', [
+    'conventions/events/none-for-rejected',
+  ]),
   f('scope-ignored', 'conventions', 'scope', 'ignores token scopes', [
     'vpcs/create/auth/scope-required',
     'conventions/status/forbidden-403',

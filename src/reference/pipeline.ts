@@ -41,19 +41,28 @@ export function errorResponse(error: ModelError, world: World): ApiResponse {
     ? error.items.map((i) => (i.field ? { ...i, field: `${i.field}_x` } : i))
     : error.items;
   const body = world.fault('error-body-wrong-shape') ? { error: error.message } : { errors: items };
+  if (error.kind === 'not-found' && world.fault('not-found-as-400')) return { status: 400, body };
   return { status: error.status ?? statusOf[error.kind], body };
 }
 
 const fail = (kind: ModelErrorKind, reason: string, field?: string) =>
   new ModelError(kind, [{ ...(field ? { field } : {}), reason }]);
 
+/** The first account's owner: whom the token faults let in, so handlers still have a caller. */
+function owner(world: World): Principal | undefined {
+  const account = world.accounts.values().next().value;
+  const user = account?.users.values().next().value;
+  return account && user ? { account, user, scopes: new Set(['*']) } : undefined;
+}
+
 function authenticate(world: World, op: Operation, token: string | undefined): Principal | undefined {
   if (op.auth.token === 'none') return undefined;
   if (token === undefined) {
-    if (op.auth.token === 'optional' || world.fault('no-token-accepted')) return undefined;
+    if (op.auth.token === 'optional') return undefined;
+    if (world.fault('no-token-accepted')) return owner(world);
     throw fail('unauthenticated', 'Invalid Token');
   }
-  const principal = world.principal(token);
+  const principal = world.principal(token) ?? (world.fault('invalid-token-accepted') ? owner(world) : undefined);
   if (!principal) throw fail('unauthenticated', 'Invalid Token');
   return principal;
 }
@@ -69,7 +78,9 @@ function authorize(
   if (
     scope !== 'none' &&
     scope !== 'none-listed' &&
-    !hasScope(principal.scopes, scope) &&
+    !(world.fault('read-write-excludes-read-only')
+      ? principal.scopes.has('*') || principal.scopes.has(scope)
+      : hasScope(principal.scopes, scope)) &&
     !world.fault('scope-ignored')
   ) {
     throw fail('forbidden', `Your token lacks the ${scope} scope`);
@@ -125,6 +136,7 @@ function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record
   if (!op.body || op.body.kind === 'file') return {};
   // A blank body is an empty object: its required fields are still missing.
   if (req.rawBody.trim() === '') return validated(world, op, {});
+  if (world.fault('non-json-accepted') && !looksLikeJson(req.rawBody)) return validated(world, op, {});
   if (req.contentType !== undefined && !/^application\/json\b/i.test(req.contentType)) {
     throw fail('unsupported-media-type', 'Content-Type must be application/json');
   }
@@ -135,6 +147,28 @@ function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record
     throw invalid(undefined, 'Request body is not valid JSON');
   }
   return validated(world, op, body);
+}
+
+/** What the event of a rejected request would name (for the event-for-rejected fault): the id in the path, the label sent. */
+function rejectedEntity(op: Operation, req: IncomingApiRequest) {
+  const id = Number(Object.values(req.params).at(-1) ?? 0) || 0;
+  let label: string | null = null;
+  try {
+    const body = JSON.parse(req.rawBody) as { label?: unknown };
+    if (typeof body.label === 'string') label = body.label;
+  } catch {
+    // no label to name
+  }
+  return { id, type: op.id.split('/')[0] ?? '', label: label ?? '', url: '' };
+}
+
+function looksLikeJson(raw: string): boolean {
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function validated(world: World, op: Operation, body: unknown): Record<string, unknown> {
@@ -153,19 +187,24 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
 
 function page(world: World, items: unknown[], query: Record<string, string>) {
   const pageSize = Number(query.page_size ?? PAGE_SIZE.default);
-  const pageNumber = Number(query.page ?? PAGE.default);
+  const pageNumber = Number(
+    query.page ?? (world.fault('default-page-last') ? Math.max(1, Math.ceil(items.length / pageSize)) : PAGE.default),
+  );
   const pages = Math.max(1, Math.ceil(items.length / pageSize));
   const start = world.fault('paging-ignored') ? 0 : (pageNumber - 1) * pageSize;
   const data = world.fault('paging-ignored') ? items : items.slice(start, start + pageSize);
   const results = items.length + (world.fault('envelope-count-off') ? 1 : 0);
+  if (world.fault('envelope-pages-missing')) return { data, page: pageNumber, results };
   return { data, page: pageNumber, pages, results };
 }
 
 export function handle(world: World, handlers: Record<string, Handler>, req: IncomingApiRequest): ApiResponse {
   const { op } = req;
+  let caller: Principal | undefined;
   try {
     if (op.status.kind === 'disabled') throw fail('disabled', 'This operation is disabled and no longer accessible');
     const principal = authenticate(world, op, req.token);
+    caller = principal;
     const params = typedParams(op, req.params);
     authorize(world, op, principal, params);
     const query = parseQuery(world, op, req.query);
@@ -187,7 +226,13 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
     if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
     return { status: 200, body: result ?? {} };
   } catch (error) {
-    if (error instanceof ModelError) return errorResponse(error, world);
+    if (error instanceof ModelError) {
+      const emission = op.events[0];
+      if (caller && emission && error.kind === 'validation' && world.fault('event-for-rejected')) {
+        caller.account.events.record(emission.action, rejectedEntity(op, req), caller.user.username);
+      }
+      return errorResponse(error, world);
+    }
     throw error;
   }
 }

@@ -43,10 +43,16 @@ const roots: [string, Root][] = [
   ['/v4', 'base'],
 ];
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json',
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    'content-type': 'application/json',
+    'content-type': contentType,
     'content-length': Buffer.byteLength(text),
     ...headers,
   });
@@ -86,13 +92,16 @@ function apiResponse(
 ): ApiResponse {
   const match = router.match(root, method, url.pathname.slice(root === 'beta' ? 7 : 3));
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
+  if (match.kind === 'method-not-allowed' && world.fault('method-not-allowed-as-400')) {
+    return errorResponse(new ModelError('validation', [{ reason: 'Bad request' }]), world);
+  }
   if (match.kind === 'method-not-allowed') {
     return errorResponse(
       new ModelError('method-not-allowed', [{ reason: `Allowed: ${match.allowed.join(', ')}` }]),
       world,
     );
   }
-  if (raw === undefined)
+  if (raw === undefined && !world.fault('oversized-body-accepted'))
     return errorResponse(new ModelError('too-large', [{ reason: 'Request body too large' }]), world);
   const token = bearer(req.headers.authorization);
   return handle(world, handlers, {
@@ -101,8 +110,8 @@ function apiResponse(
     query: url.searchParams,
     ...(token === undefined ? {} : { token }),
     ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
-    rawBody: raw.toString('utf8'),
-    bytes: raw,
+    rawBody: raw?.toString('utf8') ?? '',
+    bytes: raw ?? Buffer.alloc(0),
   });
 }
 
@@ -120,7 +129,8 @@ export function createReferenceHandler(world: World, control: boolean) {
       if (!root) return send(res, 404, { errors: [{ reason: 'Not found' }] });
       const r = apiResponse(world, root[1], method, url, req, raw);
       if (r.body instanceof RawBody) return sendRaw(res, r.status, r.body);
-      send(res, r.status, r.body, r.status === 405 ? { allow: 'GET, POST, PUT, DELETE' } : {});
+      const type = world.fault('responses-not-json') ? 'text/plain' : 'application/json';
+      send(res, r.status, r.body, r.status === 405 ? { allow: 'GET, POST, PUT, DELETE' } : {}, type);
     } catch (error) {
       // A bug in the reference server: say so plainly rather than hang the client.
       send(res, 500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
