@@ -49,6 +49,15 @@ export const faults: readonly Fault[] = [
     'vpcs/list/auth/token-required',
     'conventions/status/unauthenticated-401',
   ]),
+  f('vpc-subnets-dropped', 'vpcs', 'behaviour', 'creates a VPC without the subnets of its body', [
+    'vpcs/create/subnets-created',
+  ]),
+  f('vpc-ips-one-per-instance', 'vpcs', 'behaviour', 'lists one VPC address per instance in the VPC IP lists', [
+    'vpcs/ips/list-all/every-vpc-interface',
+  ]),
+  f('vpc-ips-every-vpc', 'vpcs', 'behaviour', "lists every VPC's addresses in one VPC's IP list", [
+    'vpcs/ips/list/one-vpc-only',
+  ]),
   f('invalid-token-accepted', 'conventions', 'auth', 'answers a token it never issued as the owner', [
     'conventions/auth/invalid-token',
     'conventions/status/unauthenticated-401',

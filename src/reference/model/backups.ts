@@ -12,6 +12,7 @@ import {
   type Instance,
   instanceDeletedHooks,
   instanceEntity,
+  instanceMovedHooks,
   isBusy,
   startAction,
 } from './instances.js';
@@ -356,4 +357,15 @@ instanceDeletedHooks.push((account, instance) => {
   if (!own) return;
   forget(account, [...own.automatic, ...(own.snapshot ? [own.snapshot] : [])]);
   state(account).byInstance.delete(instance.id);
+});
+
+/** A transferred instance takes its backups, ids kept, to the accepting account. */
+instanceMovedHooks.push((from, to, instance) => {
+  const own = state(from).byInstance.get(instance.id);
+  if (!own) return;
+  const backups = [...own.automatic, ...(own.snapshot ? [own.snapshot] : [])];
+  forget(from, backups);
+  state(from).byInstance.delete(instance.id);
+  state(to).byInstance.set(instance.id, own);
+  for (const b of backups) state(to).byId.set(b.id, b);
 });

@@ -3,6 +3,7 @@
 import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../../../spec/part2/billing.js';
 import type { CrossRule, Json, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { registerAccountStanding } from './transfers.js';
 import { type Account, type Permission, type Principal, timestamp, type World } from './world.js';
 
 // ---- Rule parameters, read from the encoding so each number is written once ----
@@ -463,3 +464,14 @@ export function listInvoiceItems(p: Principal, id: number): InvoiceItem[] {
   if (p.account.world.fault('invoice-items-unknown-invoice-empty') && !state(p.account).invoices.has(id)) return [];
   return getInvoice(p, id).items;
 }
+
+// ---- Account standing for service transfers ----
+
+/**
+ * An accepting account needs an active payment method (a deleted one is deactivated and no longer
+ * counts). The reference server has no due dates, so no balance is past due and the default
+ * `hasPastDueBalance` stays.
+ */
+export const hasActivePaymentMethod = (account: Account): boolean => state(account).methods.size > 0;
+
+registerAccountStanding({ acceptorHasPaymentMethod: hasActivePaymentMethod });

@@ -146,6 +146,19 @@ export const instancesOf = (account: Account): Instance[] => [...store(account).
 /** An instance of the account by id, whatever the caller may see. */
 export const findInstance = (account: Account, id: number): Instance | undefined => store(account).get(id);
 
+/** Takes an instance out of the account's store (a service transfer moves it); undefined when the account has none such. */
+export function takeInstance(account: Account, id: number): Instance | undefined {
+  const instance = store(account).get(id);
+  store(account).delete(id);
+  return instance;
+}
+
+/** Puts an instance, keeping its id, into the account's store as the account's own. */
+export function putInstance(account: Account, instance: Instance): void {
+  instance.accountId = account.id;
+  store(account).set(instance.id, instance);
+}
+
 /** The instances the caller may read. */
 export function listInstances(p: Principal): Instance[] {
   return instancesOf(p.account).filter((i) => can(p, 'node', i.id, 'read_only'));
@@ -204,6 +217,9 @@ export const outstandingBalance: { of: (account: Account) => boolean } = { of: (
 
 /** Called when an instance is deleted, so areas holding per-instance state (backups, addresses) drop it. */
 export const instanceDeletedHooks: ((account: Account, instance: Instance) => void)[] = [];
+
+/** Called when an instance moves to another account (a service transfer), so areas holding per-instance state move it too. */
+export const instanceMovedHooks: ((from: Account, to: Account, instance: Instance) => void)[] = [];
 
 // ---- Status and actions ----
 
@@ -978,3 +994,6 @@ managedInstances.find = (account, id) => {
   const instance = store(account).get(id);
   return instance ? summary(instance) : undefined;
 };
+
+// Service transfers of instances install their hooks from here.
+import './instance-transfers.js';

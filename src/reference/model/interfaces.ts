@@ -802,8 +802,12 @@ function recordsOf(p: Principal, members: Iterable<Member>): VpcIpRecord[] {
 /** One record per vpc interface of every profile of every instance the caller may see; of one VPC when given. */
 export function vpcIpRecords(p: Principal, vpc?: Vpc): VpcIpRecord[] {
   const { bySubnet } = network(p.account);
-  const groups = vpc ? vpc.subnets.map((s) => bySubnet.get(s.id)) : [...bySubnet.values()];
-  return groups.flatMap((members) => (members ? recordsOf(p, members.values()) : []));
+  const everyVpc = !vpc || p.account.world.fault('vpc-ips-every-vpc');
+  const groups = everyVpc ? [...bySubnet.values()] : vpc.subnets.map((s) => bySubnet.get(s.id));
+  const records = groups.flatMap((members) => (members ? recordsOf(p, members.values()) : []));
+  // The fault keeps one record per instance: every other interface of it goes missing.
+  if (!p.account.world.fault('vpc-ips-one-per-instance')) return records;
+  return records.filter((r, i) => records.findIndex((x) => x.node_id === r.node_id) === i);
 }
 
 /** The VPC IP records of one instance, every profile included (its networking information lists them). */

@@ -10,6 +10,7 @@ import {
   type IpAddress,
   instanceDeletedHooks,
   instanceEntity,
+  instanceMovedHooks,
   removeAddress,
 } from './instances.js';
 import { isActiveNatTarget, type VpcIpRecord, vpcIpRecordsOfInstance } from './interfaces.js';
@@ -45,6 +46,13 @@ const ipv6Rdns = (account: Account) => account.store('ips', () => new Map<number
 /** Keeps the per-instance reverse DNS of IPv6 addresses from outliving the instance. */
 instanceDeletedHooks.push((account, instance) => {
   ipv6Rdns(account).delete(instance.id);
+});
+
+/** A transferred instance keeps the reverse DNS names of its IPv6 addresses in the accepting account. */
+instanceMovedHooks.push((from, to, instance) => {
+  const names = ipv6Rdns(from).get(instance.id);
+  ipv6Rdns(from).delete(instance.id);
+  if (names) ipv6Rdns(to).set(instance.id, names);
 });
 
 /** An address in one canonical spelling, so `2600:3c00::0001` and `2600:3c00::1` name the same address. */

@@ -144,10 +144,18 @@ describe('ssh key and issues', () => {
     expect(managedSshKey(stranger)).not.toBe(key);
   });
 
-  test('no issue exists: the list is empty and any id is not found', () => {
-    const { owner } = setup();
-    expect(listIssues(owner)).toEqual([]);
+  test('each account has one seeded issue, found by its id and not from another account', () => {
+    const { world, owner } = setup();
+    const issues = listIssues(owner);
+    expect(issues).toHaveLength(1);
+    const [issue] = issues;
+    expect(getIssue(owner, issue?.id ?? 0)).toBe(issue);
+    expect(issue?.entity.type).toBe('ticket');
     expect(errorOf(() => getIssue(owner, 1))?.kind).toBe('not-found');
+    const other = world.createAccount('other', 'other@example.com');
+    const stranger = world.principal(world.issueToken(other, 'other', ['*'])) as Principal;
+    expect(listIssues(stranger)).toHaveLength(1);
+    expect(errorOf(() => getIssue(stranger, issue?.id ?? 0))?.kind).toBe('not-found');
   });
 });
 

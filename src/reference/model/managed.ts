@@ -19,17 +19,23 @@ interface ManagedState {
   /** Ssh settings by instance id, only for instances whose settings were updated. */
   ssh: Map<number, SshSettings>;
   sshKey: string | undefined;
+  /** Issues by id: one seeded per account, since the reference server runs no monitoring. */
+  issues: Map<number, Issue>;
 }
 
 const state = (account: Account) =>
-  account.store<ManagedState>('managed', () => ({
-    contacts: new Map(),
-    credentials: new Map(),
-    credentialLabels: new Map(),
-    services: new Map(),
-    ssh: new Map(),
-    sshKey: undefined,
-  }));
+  account.store<ManagedState>('managed', () => {
+    const issue = seedIssue(account);
+    return {
+      contacts: new Map(),
+      credentials: new Map(),
+      credentialLabels: new Map(),
+      services: new Map(),
+      ssh: new Map(),
+      sshKey: undefined,
+      issues: new Map([[issue.id, issue]]),
+    };
+  });
 
 /** A uniqueness or cross rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
 const skipped = (world: World, operation: string, rule: string) => world.fault(`skip:${operation}/${rule}`);
@@ -234,12 +240,42 @@ export function managedSshKey(p: Principal): string {
   return s.sshKey;
 }
 
-// ---- Issues: raised by monitoring, which the reference server does not run ----
+// ---- Issues: raised by monitoring, which the reference server does not run, so one is seeded ----
 
-export const listIssues = (_p: Principal): unknown[] => [];
+/**
+ * A managed issue: when it was detected, the monitored services it concerns, and the support ticket
+ * opened for it. The document shows no issue record; this is the reference server's own shape.
+ */
+export interface Issue {
+  id: number;
+  created: string;
+  services: number[];
+  entity: { id: number; type: 'ticket'; label: string; url: string };
+}
 
-export function getIssue(_p: Principal, _id: number): never {
-  throw notFound('Managed issue not found');
+/** The seeded issue: detected when the account was created, about no current service, with its ticket. */
+function seedIssue(account: Account): Issue {
+  const { world, createdAt } = account;
+  const ticket = world.id();
+  return {
+    id: world.id(),
+    created: timestamp(createdAt),
+    services: [],
+    entity: {
+      id: ticket,
+      type: 'ticket',
+      label: 'Managed issue: a monitored service stopped responding',
+      url: `/v4/support/tickets/${ticket}`,
+    },
+  };
+}
+
+export const listIssues = (p: Principal): Issue[] => [...state(p.account).issues.values()];
+
+export function getIssue(p: Principal, id: number): Issue {
+  const issue = state(p.account).issues.get(id);
+  if (!issue) throw notFound('Managed issue not found');
+  return issue;
 }
 
 // ---- Per-instance ssh settings ----

@@ -72,7 +72,7 @@ export function createVpc(
     label: input.label,
     description: input.description ?? '',
     region: input.region,
-    subnets: (input.subnets ?? []).map((s) => newSubnet(p, s)),
+    subnets: (p.account.world.fault('vpc-subnets-dropped') ? [] : (input.subnets ?? [])).map((s) => newSubnet(p, s)),
     created: timestamp(world.now()),
     updated: null,
   };

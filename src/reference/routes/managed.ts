@@ -1,6 +1,6 @@
 // HTTP binding of managed-service monitoring: read the parsed request, call the model, shape the records (the document shows none of them).
 
-import type { Contact, NodeSettings, Service } from '../model/managed.js';
+import type { Contact, Issue, NodeSettings, Service } from '../model/managed.js';
 import * as managed from '../model/managed.js';
 import { caller, type Handlers, intParam, type RequestContext } from './context.js';
 
@@ -28,6 +28,13 @@ export const serviceRecord = (s: Service) => ({
   status: s.status,
   created: s.created,
   updated: s.updated,
+});
+
+export const issueRecord = (i: Issue) => ({
+  id: i.id,
+  created: i.created,
+  services: [...i.services],
+  entity: { ...i.entity },
 });
 
 export const nodeSettingsRecord = (n: NodeSettings) => ({ id: n.instance.id, label: n.instance.label, ssh: n.ssh });
@@ -70,8 +77,8 @@ export const handlers: Handlers = {
     return {};
   },
 
-  'managed/issues/list': (ctx) => managed.listIssues(caller(ctx)),
-  'managed/issues/view': (ctx) => managed.getIssue(caller(ctx), intParam(ctx, 'issueId')),
+  'managed/issues/list': (ctx) => managed.listIssues(caller(ctx)).map(issueRecord),
+  'managed/issues/view': (ctx) => issueRecord(managed.getIssue(caller(ctx), intParam(ctx, 'issueId'))),
 
   'managed/node-settings/list': (ctx) => managed.listNodeSettings(caller(ctx)).map(nodeSettingsRecord),
   'managed/node-settings/view': (ctx) => nodeSettingsRecord(managed.getNodeSettings(caller(ctx), nodeId(ctx))),
