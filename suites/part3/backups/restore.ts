@@ -1,0 +1,153 @@
+// Procedures of Backup Restore: its conditions (successful backup, same region, idle target, free space, grants) and its effects on the target.
+
+import { errorReasonMatches, includesAll, includesNone } from '../../../src/check/compute.js';
+import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
+import type { Kit } from '../../../src/suite/kit.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { opOf } from '../../conventions/sample.js';
+import { addConfig, addDisk, idsOf, imageInstance, jsonOf, listAll, newInstance, settle } from './nodes.js';
+import { instanceWithDisk, snapshot, successful, viewBackup } from './snapshots.js';
+
+const DELAY_NEEDED = 'needs a target whose actions take time (cloudconf serve --action-delay-ms N)';
+
+interface Source {
+  nodeId: number;
+  backupId: number;
+}
+
+/** An instance with one disk and a snapshot of it that completed successfully. */
+async function readyBackup(ctx: WrittenContext, extra = {}): Promise<Source> {
+  const nodeId = await instanceWithDisk(ctx, extra);
+  const { id } = await snapshot(ctx.kit, nodeId);
+  await successful(ctx.kit, nodeId, id);
+  return { nodeId, backupId: id };
+}
+
+function restore(kit: Kit, from: Source, target: number, overwrite: boolean, token?: string) {
+  return kit.send(opOf('backups/restore'), {
+    params: { nodeId: from.nodeId, backupId: from.backupId },
+    body: { node_id: target, overwrite },
+    ...(token ? { token } : {}),
+  });
+}
+
+/**
+ * Skips where actions settle before the answer (a reference server without delay), since the
+ * state the clause names never shows; a target without the control interface takes real time.
+ */
+async function requireDelay(kit: Kit): Promise<void> {
+  if ((await kit.session.actionDelayMs()) === 0) kit.skip(DELAY_NEEDED);
+}
+
+export async function requiresSuccessful(ctx: WrittenContext) {
+  const { kit } = ctx;
+  await requireDelay(kit);
+  const nodeId = await instanceWithDisk(ctx);
+  const target = await newInstance(ctx);
+  const { id } = await snapshot(kit, nodeId);
+  const status = jsonOf(await viewBackup(kit, nodeId, id))?.status;
+  if (status === 'successful') return kit.skip(`snapshot ${id} completed before it could be restored`);
+  const e = await restore(kit, { nodeId, backupId: id }, target, false);
+  kit.check(rejectedWith4xx(e), `restoring snapshot ${id} while its status reads ${JSON.stringify(status)}`);
+}
+
+export async function sameRegion(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const [here, elsewhere] = kit.session.config.regions;
+  if (!elsewhere) return kit.skip('needs a second region of the target (run configuration)');
+  const from = await readyBackup(ctx, { region: here });
+  const target = await newInstance(ctx, { region: elsewhere });
+  const e = await restore(kit, from, target, false);
+  kit.check(rejectedWith4xx(e), `restoring a backup of ${here} onto instance ${target} in ${elsewhere}`);
+}
+
+export async function targetNotBackingUp(ctx: WrittenContext) {
+  const { kit } = ctx;
+  await requireDelay(kit);
+  const from = await readyBackup(ctx);
+  const target = await instanceWithDisk(ctx);
+  const own = await snapshot(kit, target);
+  const status = jsonOf(await viewBackup(kit, target, own.id))?.status;
+  if (status === 'successful') return kit.skip(`the target's snapshot ${own.id} completed before the restore`);
+  const e = await restore(kit, from, target, false);
+  kit.check(rejectedWith4xx(e), `restoring onto instance ${target} while its snapshot ${own.id} is being taken`);
+}
+
+export async function disksOnTarget(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const from = await readyBackup(ctx);
+  const source = await idsOf(kit, 'disks/list', from.nodeId);
+  const target = await newInstance(ctx);
+  const before = await idsOf(kit, 'disks/list', target);
+  if (!kit.check(acceptedWith2xx(await restore(kit, from, target, false)), `restore onto instance ${target}`)) return;
+  await settle(kit, target);
+  const after = await listDisks(kit, target);
+  const added = after.items.filter((d) => !before.ids.includes(d.id));
+  const why = 'A restore puts the disks of the backup on the target instance.';
+  const what = `disks added to instance ${target}`;
+  kit.check(includesAll([added.length], [source.ids.length], `${what} (count)`, why, after.last));
+  const labels = await sourceLabels(kit, from.nodeId);
+  if (labels.length)
+    kit.check(
+      includesAll(
+        added.map((d) => d.label),
+        labels,
+        `${what} (labels)`,
+        why,
+        after.last,
+      ),
+    );
+}
+
+const listDisks = (kit: Kit, nodeId: number) => listAll(kit, 'disks/list', { nodeId });
+
+/** The labels of the source's disks, where the records show labels. */
+async function sourceLabels(kit: Kit, nodeId: number): Promise<unknown[]> {
+  const { items } = await listDisks(kit, nodeId);
+  return items.map((d) => d.label).filter((l) => typeof l === 'string');
+}
+
+export async function overwriteDeletes(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const from = await readyBackup(ctx);
+  const target = await newInstance(ctx);
+  await addDisk(ctx, target);
+  await addConfig(ctx, target);
+  const disks = await idsOf(kit, 'disks/list', target);
+  const configs = await idsOf(kit, 'configs/list', target);
+  if (!kit.check(acceptedWith2xx(await restore(kit, from, target, true)), `overwrite restore onto ${target}`)) return;
+  await settle(kit, target);
+  const why = 'A restore with overwrite true first deletes every disk and configuration profile of the target.';
+  const disksAfter = await idsOf(kit, 'disks/list', target);
+  kit.check(includesNone(disksAfter.ids, disks.ids, `disks of instance ${target}`, why, disksAfter.last));
+  const configsAfter = await idsOf(kit, 'configs/list', target);
+  kit.check(includesNone(configsAfter.ids, configs.ids, `profiles of instance ${target}`, why, configsAfter.last));
+}
+
+/** The target is deployed from an image, whose disks take all the storage of its type. */
+export async function insufficientSpace(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const from = await readyBackup(ctx);
+  const target = await imageInstance(ctx);
+  const e = await restore(kit, from, target, false);
+  const what = `restoring onto instance ${target}, whose disks take all its storage, without overwrite`;
+  if (!kit.check(rejectedWith4xx(e), what)) return;
+  kit.check(errorReasonMatches(e, /space|storage|room/i, 'insufficient space'), what);
+}
+
+/** A restricted user with read_write on the source and read_only on the target. */
+export async function targetGrant(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const from = await readyBackup(ctx);
+  const target = await newInstance(ctx);
+  const grants = {
+    node: [
+      { id: from.nodeId, permissions: 'read_write' },
+      { id: target, permissions: 'read_only' },
+    ],
+  };
+  const user = await kit.session.credential({ restricted: true, grants });
+  if (!user) return kit.skip('needs a restricted user with chosen grants (the control interface)');
+  const e = await restore(kit, from, target, false, user.token);
+  kit.check(rejectedWith4xx(e), `restore by a restricted user with read_only on target ${target}`);
+}
