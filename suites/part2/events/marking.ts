@@ -1,0 +1,65 @@
+// Procedures of read and seen marking written from prose: read marks one event only, seen marks the event and every earlier one and no later one.
+
+import { acceptedWith2xx } from '../../../src/check/status.js';
+import { fieldEquals } from '../../../src/check/stored.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { opOf } from '../../conventions/sample.js';
+import { type MadeEvent, newEvents } from './found.js';
+
+const view = (ctx: WrittenContext, event: MadeEvent) =>
+  ctx.kit.send(opOf('events/view'), { params: { eventId: event.id } });
+
+/** Marks an event read or seen; false (recorded) when the target refuses. */
+async function mark(ctx: WrittenContext, how: 'read' | 'seen', event: MadeEvent): Promise<boolean> {
+  const e = await ctx.kit.send(opOf(`events/mark-${how}`), { params: { eventId: event.id } });
+  return ctx.kit.check(acceptedWith2xx(e), `marking event ${event.id} ${how}`);
+}
+
+/** Skips unless each event starts with the state false, so a later true can only come from the marking. */
+function requireFresh(ctx: WrittenContext, events: MadeEvent[], state: 'read' | 'seen'): void {
+  if (events.some((e) => e.record[state] !== false))
+    ctx.kit.skip(`new events do not report \`${state}\`: false, so marking them cannot be observed`);
+}
+
+async function expectState(ctx: WrittenContext, event: MadeEvent, state: 'read' | 'seen', value: boolean, why: string) {
+  ctx.kit.check(fieldEquals(await view(ctx, event), state, value, why), `event ${event.id}`);
+}
+
+export async function marksEvent(ctx: WrittenContext) {
+  const events = await newEvents(ctx, 1);
+  const [event] = events ?? [];
+  if (!event) return;
+  requireFresh(ctx, [event], 'read');
+  if (await mark(ctx, 'read', event)) await expectState(ctx, event, 'read', true, 'A marked event is read.');
+}
+
+export async function oneEventOnly(ctx: WrittenContext) {
+  const events = await newEvents(ctx, 3);
+  if (!events) return;
+  requireFresh(ctx, events, 'read');
+  const [earlier, marked, later] = events as [MadeEvent, MadeEvent, MadeEvent];
+  if (!(await mark(ctx, 'read', marked))) return;
+  const why = 'Mark as Read affects one event.';
+  await expectState(ctx, earlier, 'read', false, why);
+  await expectState(ctx, later, 'read', false, why);
+}
+
+export async function seenUpToAndIncluding(ctx: WrittenContext) {
+  const events = await newEvents(ctx, 3);
+  if (!events) return;
+  requireFresh(ctx, events, 'seen');
+  const [first, second, marked] = events as [MadeEvent, MadeEvent, MadeEvent];
+  if (!(await mark(ctx, 'seen', marked))) return;
+  const why = 'Mark as Seen marks every event up to and including the given one.';
+  for (const event of [first, second, marked]) await expectState(ctx, event, 'seen', true, why);
+}
+
+export async function seenLaterUnchanged(ctx: WrittenContext) {
+  const events = await newEvents(ctx, 3);
+  if (!events) return;
+  requireFresh(ctx, events, 'seen');
+  const [, marked, ...later] = events as [MadeEvent, MadeEvent, MadeEvent];
+  if (!(await mark(ctx, 'seen', marked))) return;
+  const why = 'Events later than the one marked seen keep their seen state.';
+  for (const event of later) await expectState(ctx, event, 'seen', false, why);
+}
