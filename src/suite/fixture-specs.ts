@@ -74,11 +74,22 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     completeWith: ['disks/create', 'configs/create'],
   },
   { param: 'configId', create: 'configs/create', needs: ['nodeId'], remove: 'configs/delete' },
+  {
+    param: 'interfaceId',
+    create: 'interfaces/add',
+    needs: ['nodeId', 'configId'],
+    remove: 'interfaces/delete',
+  },
+  // Snapshots cannot be deleted: they go with their instance.
+  { param: 'backupId', create: 'backups/snapshot', needs: ['nodeId'] },
   { param: 'diskId', create: 'disks/create', needs: ['nodeId'], remove: 'disks/delete' },
   { param: 'id', value: (config) => config.regions[0] },
   { param: 'year', value: () => new Date().getUTCFullYear() },
   { param: 'month', value: () => new Date().getUTCMonth() + 1 },
 ];
+
+/** Operations that fill a capped collection of their parent (three interfaces per profile): each test gets a parent of its own. */
+export const freshParentFor: ReadonlySet<string> = new Set(['interfaces/add']);
 
 /** The fixtures the suite makes itself through a create operation. */
 export const createdFixtures: readonly Created[] = fixtureSpecs.filter((f): f is Created => 'create' in f);

@@ -72,19 +72,37 @@ export async function unrestrictedOnly(ctx: ProcedureContext) {
   );
 }
 
+/** Grant kinds of the entities path parameters name. */
+const KIND_OF_PARAM: Record<string, string> = {
+  nodeId: 'node',
+  vpcId: 'vpc',
+  stackscriptId: 'stackscript',
+};
+
+function pathEntityGrants(ctx: ProcedureContext, params: Record<string, string | number>) {
+  const grants: Record<string, { id: number; permissions: string }[]> = {};
+  for (const p of ctx.op.pathParams) {
+    const kind = KIND_OF_PARAM[p.name];
+    if (kind && params[p.name] !== undefined)
+      grants[kind] = [{ id: Number(params[p.name]), permissions: 'read_write' }];
+  }
+  return grants;
+}
+
 /** A restricted user without the global grant is refused; with it, the same request is accepted. */
 export async function globalGrant(ctx: ProcedureContext) {
   const grant = ctx.op.access.globalGrant;
   if (!grant) throw new Error(`${ctx.op.id} names no global grant`);
-  const without = await ctx.kit.session.credential({ restricted: true, key: 'restricted:no-grants' });
+  const request = await validRequest(ctx);
+  // Both users may act on the entities in the path (a clone's source): only the global grant differs.
+  const onPath = pathEntityGrants(ctx, request.params ?? {});
+  const without = await ctx.kit.session.credential({ restricted: true, grants: onPath });
   const withGrant = await ctx.kit.session.credential({
     restricted: true,
-    grants: { global: { [grant]: true } },
-    key: `restricted:${grant}`,
+    grants: { ...onPath, global: { [grant]: true } },
   });
   if (!without || !withGrant)
     return ctx.kit.skip('needs restricted users with chosen grants (use a target with the control interface)');
-  const request = await validRequest(ctx);
   ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: without.token })), `without ${grant}`);
   ctx.kit.check(acceptedWith2xx(await ctx.kit.send(ctx.op, { ...request, token: withGrant.token })), `with ${grant}`);
 }

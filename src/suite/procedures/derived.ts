@@ -45,6 +45,18 @@ const bodyFamilies = new Set([
   'cross-field',
 ]);
 
+/** What kind of derived procedure tests a requirement, for the catalogue; undefined when none does. */
+export function derivedKind(r: Requirement, op: Operation): string | undefined {
+  if (!derivedProcedure(r, op)) return undefined;
+  const suffix = r.id.slice(op.id.length + 1);
+  if (bySuffix[suffix]) return suffix;
+  if (suffix.startsWith('access/grant-')) return 'access/global-grant';
+  if (suffix.startsWith('access/entity-')) return 'access/entity-permission';
+  if (suffix.startsWith('event/')) return 'event emitted';
+  if (suffix.endsWith('-not-accepted')) return 'field not accepted';
+  return `body rule (${r.family})`;
+}
+
 export function derivedProcedure(r: Requirement, op: Operation): Procedure | undefined {
   const suffix = r.id.slice(op.id.length + 1);
   const fixed = bySuffix[suffix];

@@ -2,7 +2,7 @@
 
 import type fc from 'fast-check';
 import { operationById } from '../../../spec/index.js';
-import type { Emission } from '../../../spec/types.js';
+import type { Emission, Operation } from '../../../spec/types.js';
 import { failed } from '../../check/result.js';
 import { acceptedWith2xx } from '../../check/status.js';
 import { validBody } from '../../generate/bodies.js';
@@ -59,12 +59,33 @@ async function prepare(
   return {
     request,
     expect: async () => {
+      // An action named after an entity of the path (`node_config_update` on an interface) names that entity.
+      const named = `${emission.action.split('_')[0]}Id`;
+      if (op.pathParams.some((p) => p.name === named) && request.params?.[named] !== undefined) {
+        return [String(request.params[named])];
+      }
       const created = (kit.exchanges.at(-1)?.response?.json as Json | undefined)?.id;
       const last = op.pathParams.at(-1)?.name;
       return [String(op.method === 'POST' && created !== undefined ? created : request.params?.[last ?? ''])];
     },
   };
 }
+
+/** Every event newer than `id`, over as many pages as it takes: other clients add events meanwhile. */
+async function eventsSince(ctx: ProcedureContext, list: Operation, id: number): Promise<EventRecord[]> {
+  const out: EventRecord[] = [];
+  for (let page = 1; page <= MAX_EVENT_PAGES; page++) {
+    const body = (await ctx.kit.send(list, { query: { page, page_size: 100 } })).response?.json as
+      | { data?: EventRecord[]; pages?: number }
+      | undefined;
+    const data = body?.data ?? [];
+    out.push(...data.filter((x) => x.id > id));
+    if (data.length === 0 || data.some((x) => x.id <= id) || page >= (body?.pages ?? 1)) break;
+  }
+  return out;
+}
+
+const MAX_EVENT_PAGES = 20;
 
 export async function eventEmitted(ctx: ProcedureContext, action: string) {
   const { kit, op } = ctx;
@@ -80,10 +101,7 @@ export async function eventEmitted(ctx: ProcedureContext, action: string) {
   const e = await kit.send(op, prepared.request);
   if (!kit.check(acceptedWith2xx(e), 'the operation itself')) return;
   const wanted = await prepared.expect();
-  const after = (await kit.send(list, { query: { page_size: 100 } })).response?.json as
-    | { data?: EventRecord[] }
-    | undefined;
-  const fresh = (after?.data ?? []).filter((x) => x.id > newestBefore);
+  const fresh = await eventsSince(ctx, list, newestBefore);
   const missing = wanted.filter((id) => !fresh.some((x) => x.action === action && String(x.entity?.id) === id));
   if (missing.length || wanted.length === 0) {
     const seen = fresh.map((x) => `${x.action}(${String(x.entity?.id)})`).join(', ') || 'none';

@@ -3,7 +3,7 @@
 import type { Operation } from '../../../spec/types.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../../generate/files.js';
 import type { SendOptions } from '../../target/session.js';
-import { createdFixtures } from '../fixture-specs.js';
+import { createdFixtures, freshParentFor } from '../fixture-specs.js';
 import type { Fixtures } from '../fixtures.js';
 import type { Kit } from '../kit.js';
 import { targetBody } from '../target-body.js';
@@ -27,7 +27,7 @@ export interface WrittenContext {
 /** Valid parameters and body; skips the requirement when an entity it needs cannot be made. */
 export async function validRequest(ctx: ProcedureContext, fresh = false): Promise<SendOptions> {
   const { kit, op, fixtures } = ctx;
-  const params = await fixtures.paramsFor(kit, op, fresh || renames(op));
+  const params = await fixtures.paramsFor(kit, op, fresh || renames(op) || freshParentFor.has(op.id));
   if (!params) {
     const missing = fixtures.missing(op);
     return kit.skip(

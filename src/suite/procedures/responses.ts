@@ -30,7 +30,9 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
 /** An id that names nothing gets 404 (a convention: SHOULD). */
 export async function unknownId(ctx: ProcedureContext) {
   const request = await validRequest(ctx);
-  const last = ctx.op.pathParams.filter((p) => p.type === 'integer').at(-1);
+  // An id names an entity; a bounded integer such as a month is judged by its range rule instead.
+  const ids = ctx.op.pathParams.filter((p) => p.type === 'integer' && /Id$/.test(p.name));
+  const last = ids.at(-1);
   if (!last) return ctx.kit.skip('no integer id in the path');
   const params = { ...request.params, [last.name]: 2_147_483_000 };
   ctx.kit.check(
