@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
 import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
+import { testedBy } from '../export/tested-by.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
@@ -45,7 +46,7 @@ function program(): Command {
     .option('--write', `write ${CATALOGUE_PATH}`)
     .option('--check', `exit 1 when ${CATALOGUE_PATH} is stale`)
     .action((options: { write?: boolean; check?: boolean }) => {
-      const text = renderCatalogue();
+      const text = renderCatalogue(testedBy());
       if (options.check) {
         const current = readFileSync(CATALOGUE_PATH, 'utf8');
         if (current !== text) {

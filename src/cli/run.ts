@@ -41,7 +41,7 @@ export interface RunOptions {
   /** Exact requirement ids to judge, instead of --only. */
   ids?: string[];
   /** Mutation runs: a reference server per fault ('' is the clean one), each judged on its requirements. */
-  mutants?: { fault: string; requirements: string[] }[];
+  mutants?: { fault: string; faults?: string[]; actionDelayMs?: number; requirements: string[] }[];
   /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
   outcomes?: Map<string, Outcome>;
   /** Allure results (off for mutation runs, which nobody reads in Allure). */
@@ -107,12 +107,24 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     types: options.type?.length ? options.type : instanceTypes.filter((t) => t.successor === null).map((t) => t.id),
   };
   const mutantServers = await Promise.all(
-    (options.mutants ?? []).map((m) => startReferenceServer({ port: 0, faults: m.fault ? [m.fault] : [] })),
+    (options.mutants ?? []).map((m) =>
+      startReferenceServer({
+        port: 0,
+        faults: m.faults ?? (m.fault ? [m.fault] : []),
+        ...(m.actionDelayMs ? { actionDelayMs: m.actionDelayMs } : {}),
+      }),
+    ),
   );
   if (options.mutants) {
     config.mutants = options.mutants.map((m, i) => {
       const server = mutantServers[i] as RunningReference;
-      return { ...m, baseUrl: server.baseUrl, betaUrl: server.betaUrl, token: server.token };
+      return {
+        fault: m.fault,
+        requirements: m.requirements,
+        baseUrl: server.baseUrl,
+        betaUrl: server.betaUrl,
+        token: server.token,
+      };
     });
   }
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);

@@ -11,7 +11,24 @@ export interface Fault {
   breaks: string;
   /** Requirement ids that must fail when it is on; `cloudconf mutation` runs these. */
   catches: string[];
+  /** Busy and transitional states show only when actions take time: the server gets this delay. */
+  actionDelayMs?: number;
 }
+
+/** Long enough for a test to act while an action runs; short enough to keep the matrix quick. */
+export const BUSY_DELAY_MS = 1500;
+
+/** Faults that show only while an action is running. */
+const BUSY_FAULTS = new Set([
+  'skip:instances/clone/concurrent-clones',
+  'reboot-while-busy',
+  'shutdown-while-busy',
+  'migrate-twice',
+  'delete-while-cloning',
+  'clone-target-busy',
+  'restore-unfinished-accepted',
+  'restore-target-backing-up',
+]);
 
 const f = (name: string, area: string, family: Family, breaks: string, catches: string[]): Fault => ({
   name,
@@ -25,7 +42,7 @@ const f = (name: string, area: string, family: Family, breaks: string, catches: 
 export const skipRule = (requirement: string): Fault =>
   f(`skip:${requirement}`, requirement.split('/')[0] ?? '', 'length', `does not enforce ${requirement}`, [requirement]);
 
-export const faults: readonly Fault[] = [
+const catalogue: Fault[] = [
   // Pipeline faults: conventions and every area
   f('error-field-misnamed', 'conventions', 'error-shape', 'names the wrong field in validation errors', [
     'conventions/error-body/field-named',
@@ -584,7 +601,7 @@ export const faults: readonly Fault[] = [
     'interfaces/delete/active-refused',
   ]),
   f('interface-order-partial-accepted', 'interfaces', 'behaviour', 'reorders with only some of the interface ids', [
-    'interfaces/order/reorders',
+    'interfaces/order/all-ids-required',
   ]),
   f(
     'interface-order-active-allowed',
@@ -692,6 +709,10 @@ export const faults: readonly Fault[] = [
     'stats/transfer-month/past-or-current-month',
   ]),
 ];
+
+export const faults: readonly Fault[] = catalogue.map((x) =>
+  BUSY_FAULTS.has(x.name) ? { ...x, actionDelayMs: BUSY_DELAY_MS } : x,
+);
 
 /** A fault name the server accepts: catalogued, or a body rule switched off by `skip:<requirement id>`. */
 export function isKnownFault(name: string): boolean {

@@ -14,6 +14,8 @@ interface Created {
   idField?: string;
   /** Where to find the new entity when the create response is not shown: the newest of this list. */
   newestIn?: string;
+  /** Body values the entity needs for some operations (a VLAN interface cannot be updated: a public one for updates). */
+  variants?: Record<string, Record<string, unknown>>;
   /** Operations that complete the entity after creation (an OAuth client's thumbnail), sent with a valid request. */
   completeWith?: string[];
 }
@@ -79,6 +81,7 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     create: 'interfaces/add',
     needs: ['nodeId', 'configId'],
     remove: 'interfaces/delete',
+    variants: { 'interfaces/update': { purpose: 'public', label: '' } },
   },
   // Snapshots cannot be deleted: they go with their instance.
   { param: 'backupId', create: 'backups/snapshot', needs: ['nodeId'] },

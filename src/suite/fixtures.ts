@@ -35,7 +35,10 @@ const PLAIN: Record<string, string[]> = {
   'instances/clone': ['node_id', 'configs', 'disks', 'metadata'],
   'disks/create': ['stackscript_id', 'stackscript_data', 'authorized_users'],
   'configs/create': ['interfaces', 'kernel'],
-  'interfaces/add': ['ipam_address', 'subnet_id', 'ipv4', 'ip_ranges'],
+  'configs/update': ['interfaces', 'kernel'],
+  // A public interface (what the suite adds first) changes only `primary`.
+  'interfaces/update': ['ipv4', 'ip_ranges'],
+  'interfaces/add': ['ipam_address', 'subnet_id', 'ipv4', 'ip_ranges', 'primary'],
 };
 
 /**
@@ -49,9 +52,6 @@ function pinnedFor(config: Session['config'], op: Operation): Hints {
     case 'instances/migrate':
       // A warm migration cannot cross regions.
       return { type: fc.constant('cold') };
-    case 'interfaces/add':
-      // One public interface per instance and a vpc one needs a subnet: a vlan interface, never primary.
-      return { purpose: fc.constant('vlan'), primary: fc.constant(false) };
     case 'ips/allocate':
       // An extra public address needs a support request.
       return { public: fc.constant(false) };
@@ -160,7 +160,7 @@ export class Fixtures {
     const names = op.pathParams.map((p) => p.name);
     for (const [i, name] of names.entries()) {
       const makeFresh = fresh && i === names.length - 1;
-      const id = await this.entity(kit, name, params, makeFresh);
+      const id = await this.entity(kit, name, params, makeFresh, op.id);
       if (id === undefined) return undefined;
       params[name] = id;
     }
@@ -172,16 +172,18 @@ export class Fixtures {
     param: string,
     parents: Record<string, string | number>,
     fresh: boolean,
+    forOp = '',
   ): Promise<number | string | undefined> {
-    const key = `${param}:${JSON.stringify(parents)}`;
-    if (!fresh && this.shared.has(key)) return this.shared.get(key);
     const spec = fixtureSpecs.find((f) => f.param === param);
     if (!spec) return undefined;
+    const variant = 'create' in spec ? spec.variants?.[forOp] : undefined;
+    const key = `${param}:${JSON.stringify(parents)}${variant ? `:${forOp}` : ''}`;
+    if (!fresh && this.shared.has(key)) return this.shared.get(key);
     const id: number | string | undefined =
       'value' in spec
         ? spec.value(this.session.config)
         : 'create' in spec
-          ? await this.create(kit, spec, param, parents, fresh)
+          ? await this.create(kit, spec, param, parents, fresh, variant)
           : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
             (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
               ? await this.pick(kit, spec.pick, spec.idField, parents)
@@ -196,12 +198,13 @@ export class Fixtures {
     param: string,
     parents: Record<string, string | number>,
     fresh: boolean,
+    variant?: Record<string, unknown>,
   ): Promise<number | string | undefined> {
     const op = operationById.get(spec.create);
     if (!op) return undefined;
     const made = await targetBody(kit, op, parents);
     if ('missing' in made) return undefined;
-    const e = await kit.send(op, { params: parents, body: made.body });
+    const e = await kit.send(op, { params: parents, body: { ...made.body, ...variant } });
     if (e.response?.status !== 200) return undefined;
     const shown = (e.response.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
     // A create whose response the documents do not show: the new entity is the newest of the list.

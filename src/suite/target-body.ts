@@ -1,13 +1,15 @@
 // A valid body for the target: generated from the encoding with the run's hints, then completed with values only the target knows (a promo code it issued, the disks of an instance).
 
 import { operationById } from '../../spec/index.js';
-import type { Operation } from '../../spec/types.js';
+import type { CrossRule, Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
+import { validValue } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
 import { hintsFor } from './fixtures.js';
 import type { Kit } from './kit.js';
 
 type Params = Record<string, string | number>;
+type Json = Record<string, unknown>;
 
 /** Optional fields that the target's state can make required (a card's `cvv` when the default method is a card). */
 const SENT_ALWAYS: Record<string, unknown> = { cvv: '123' };
@@ -21,21 +23,126 @@ const TARGET_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unknow
   },
 };
 
+/** The same, for a field of one operation only (`<operation id>:<field>`). */
+const OPERATION_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unknown>> = {
+  // With several profiles and none booted last, boot and reboot cannot choose: name one.
+  'instances/boot:config_id': (kit, params) => firstId(kit, 'configs/list', params),
+  'instances/reboot:config_id': (kit, params) => firstId(kit, 'configs/list', params),
+  // Migrate emits its event only across regions: another region than the instance's, where there is one.
+  'instances/migrate:region': (kit, params) => otherRegion(kit, params),
+  // The order must list every interface of the profile.
+  'interfaces/order:ids': (kit, params) => interfaceIds(kit, params),
+};
+
+/**
+ * What must hold before an operation can succeed, made true (or the reason it cannot be):
+ * undefined when the operation is ready to send.
+ */
+const PREPARE: Record<string, (kit: Kit, params: Params) => Promise<string | undefined>> = {
+  // The run's configuration lists no deprecated type (the documents offer no way to read one), so no instance has an upgrade.
+  'instances/mutate': async () => 'deprecated instance type',
+  // An instance holds at most one private address and an extra public one needs a support request: free the private slot.
+  'ips/allocate': (kit, params) => freePrivateSlot(kit, params),
+  // A profile holds at most three interfaces, and tests share the fixture profile.
+  'interfaces/add': (kit, params) => roomForInterface(kit, params),
+};
+
+const INTERFACES_PER_PROFILE = 3;
+
+async function roomForInterface(kit: Kit, params: Params): Promise<undefined> {
+  const ids = (await interfaceIds(kit, params)) ?? [];
+  const remove = operationById.get('interfaces/delete');
+  for (const interfaceId of ids.slice(INTERFACES_PER_PROFILE - 1)) {
+    if (remove) await kit.send(remove, { params: { ...params, interfaceId } });
+  }
+  return undefined;
+}
+
 async function firstId(kit: Kit, listId: string, params: Params): Promise<number | undefined> {
+  const data = itemsOf(await read(kit, listId, params));
+  const id = data[0]?.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
+async function read(kit: Kit, listId: string, params: Params): Promise<unknown> {
   const op = operationById.get(listId);
   if (!op) return undefined;
   const e = await kit.send(op, { params });
-  const data = (e.response?.json as { data?: { id?: unknown }[] } | undefined)?.data;
-  const id = Array.isArray(data) ? data[0]?.id : undefined;
-  return typeof id === 'number' ? id : undefined;
+  return e.response?.status === 200 ? e.response.json : undefined;
+}
+
+/** The items of a list answer, enveloped (`data`) or bare. */
+function itemsOf(json: unknown): Json[] {
+  const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? (data as Json[]) : [];
+}
+
+async function otherRegion(kit: Kit, params: Params): Promise<string | undefined> {
+  const current = ((await read(kit, 'instances/view', params)) as Json | undefined)?.region;
+  const { regions } = kit.session.config;
+  return regions.find((r) => r !== current) ?? regions[0];
+}
+
+async function interfaceIds(kit: Kit, params: Params): Promise<number[] | undefined> {
+  const ids = itemsOf(await read(kit, 'interfaces/list', params)).map((i) => i.id);
+  return ids.length > 0 && ids.every((id) => typeof id === 'number') ? (ids as number[]) : undefined;
+}
+
+async function freePrivateSlot(kit: Kit, params: Params): Promise<undefined> {
+  const info = (await read(kit, 'ips/list', params)) as { ipv4?: { private?: { address?: unknown }[] } } | undefined;
+  const remove = operationById.get('ips/delete');
+  for (const { address } of info?.ipv4?.private ?? []) {
+    if (remove && typeof address === 'string') await kit.send(remove, { params: { ...params, address } });
+  }
+  return undefined;
+}
+
+/** Fills a field a `required-if` rule makes required (a disk's `label` without `image`): the generator leaves it optional. */
+function completeRequiredIf(kit: Kit, op: Operation, body: Json): void {
+  for (const rule of op.body?.rules ?? []) {
+    const [field, other] = rule.fields;
+    if (rule.kind !== 'required-if' || !field || !other || body[field] !== undefined || !requiredNow(rule, body, other))
+      continue;
+    const spec = op.body?.fields.find((f) => f.name === field);
+    if (spec) body[field] = sampleOne(validValue(spec, field, hintsFor(kit.session, op)), kit.session.nextSeed());
+  }
+}
+
+function requiredNow(rule: CrossRule, body: Json, other: string): boolean {
+  // A key whose value is undefined is not sent.
+  if (rule.params?.ifAbsent === other) return body[other] === undefined;
+  if (rule.params?.ifPresent === other) return body[other] !== undefined;
+  return false;
+}
+
+/** Body values that depend on the target's state, set after generation. */
+const COMPLETE: Record<string, (kit: Kit, params: Params, body: Json) => Promise<void>> = {
+  'interfaces/add': (kit, params, body) => interfaceKind(kit, params, body),
+};
+
+/**
+ * The one public interface an instance may have while it has none (an update needs a public or vpc
+ * interface, and a vpc one needs a subnet), else a vlan interface with a label of its own.
+ */
+async function interfaceKind(kit: Kit, params: Params, body: Json): Promise<void> {
+  const profiles = itemsOf(await read(kit, 'configs/list', { nodeId: params.nodeId ?? '' }));
+  const interfaces = profiles.flatMap((p) => (Array.isArray(p.interfaces) ? (p.interfaces as Json[]) : []));
+  const hasPublic = interfaces.some((i) => i.purpose === 'public');
+  body.purpose = hasPublic ? 'vlan' : 'public';
+  body.label = hasPublic ? `${kit.session.config.labelPrefix}-v${kit.session.nextSeed() % 100000}` : null;
+  body.primary = false;
 }
 
 export type TargetBody = { body: Record<string, unknown> } | { missing: string };
 
 export async function targetBody(kit: Kit, op: Operation, params: Params): Promise<TargetBody> {
+  const unready = await PREPARE[op.id]?.(kit, params);
+  if (unready) return { missing: unready };
   const body = sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed());
+  completeRequiredIf(kit, op, body);
+  await COMPLETE[op.id]?.(kit, params, body);
   for (const field of op.body?.fields ?? []) {
-    const get = TARGET_VALUES[field.name];
+    const get = OPERATION_VALUES[`${op.id}:${field.name}`] ?? TARGET_VALUES[field.name];
     if (get) {
       const value = await get(kit, params);
       if (value === undefined) return { missing: field.name };
