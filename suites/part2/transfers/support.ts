@@ -4,6 +4,7 @@ import { acceptedWith2xx } from '../../../src/check/status.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import type { Session } from '../../../src/target/session.js';
 import { as, type Json, jsonOf, opOf } from '../account/support.js';
 
 export const CREATE = opOf('transfers/service/create');
@@ -85,7 +86,8 @@ function instant(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-let expired: Promise<Made> | undefined;
+/** One per target: a mutation run judges several servers from the same file. */
+const expired = new WeakMap<Session, Promise<Made>>();
 
 /**
  * A transfer of the run's account that has expired, made once per file: the expiry period is not
@@ -93,8 +95,12 @@ let expired: Promise<Made> | undefined;
  * past the expiry, the least that shows it). Skips when the record does not show them.
  */
 export function expiredTransfer(ctx: WrittenContext): Promise<Made> {
-  expired ??= makeExpired(ctx);
-  return expired;
+  let made = expired.get(ctx.kit.session);
+  if (!made) {
+    made = makeExpired(ctx);
+    expired.set(ctx.kit.session, made);
+  }
+  return made;
 }
 
 async function makeExpired(ctx: WrittenContext): Promise<Made> {
