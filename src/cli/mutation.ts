@@ -92,16 +92,23 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
       `${String(i + 1).padStart(3)}/${verdicts.length} ${v.killed ? 'killed  ' : 'SURVIVED'} ${v.fault}${v.killed ? ` by ${v.caught.join(', ')}` : ''}`,
     );
   }
-  const survivors = verdicts.filter((v) => !v.killed);
+  const awaiting = new Map(chosen.filter((f) => f.awaiting).map((f) => [f.name, f.awaiting as string]));
+  const survivors = verdicts.filter((v) => !v.killed && !awaiting.has(v.fault));
+  const known = verdicts.filter((v) => !v.killed && awaiting.has(v.fault));
+  const unexpectedKills = verdicts.filter((v) => v.killed && awaiting.has(v.fault));
   mkdirSync(resolve(options.reportDir), { recursive: true });
   writeFileSync(
     join(resolve(options.reportDir), 'mutation.json'),
-    `${JSON.stringify({ falseAlarms, verdicts }, null, 2)}\n`,
+    `${JSON.stringify({ falseAlarms, verdicts, awaiting: Object.fromEntries(awaiting) }, null, 2)}\n`,
   );
+  const killed = verdicts.filter((v) => v.killed).length;
   log(
-    `${verdicts.length - survivors.length}/${verdicts.length} faults killed; ${falseAlarms.length} failure(s) on the clean server`,
+    `${killed}/${verdicts.length} faults killed, ${known.length} known gap(s); ${falseAlarms.length} failure(s) on the clean server`,
   );
   for (const id of falseAlarms) log(`  FALSE ALARM ${id}`);
   for (const v of survivors) log(`  SURVIVED ${v.fault}: none of ${v.missed.join(', ')} failed`);
-  return survivors.length > 0 || falseAlarms.length > 0 ? 1 : 0;
+  for (const v of known) log(`  known gap ${v.fault}: needs ${awaiting.get(v.fault)}`);
+  // A gap that closed should leave the list, so the list stays true.
+  for (const v of unexpectedKills) log(`  CLOSED GAP ${v.fault}: now killed; remove it from the awaiting list`);
+  return survivors.length > 0 || falseAlarms.length > 0 || unexpectedKills.length > 0 ? 1 : 0;
 }

