@@ -1,12 +1,14 @@
-// Request rates for the benchmark: the reference server answering authenticated GETs, and a bare Node server as the ceiling, both driven by one undici Pool with 16 requests in flight.
+// Request rates for the benchmark: the reference server answering authenticated GETs, and a bare Node server as the ceiling, each in its own process, driven by one undici Pool with 16 requests in flight.
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { startReferenceServer } from '../reference/server.js';
 
 const IN_FLIGHT = 16;
-const DURATION_MS = 3000;
+const DURATION_MS = 5000;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Requests per second that `IN_FLIGHT` concurrent loops of GETs get from a server over `DURATION_MS`. */
 async function drive(origin: string, path: string, headers: Record<string, string>): Promise<number> {
@@ -28,25 +30,31 @@ async function drive(origin: string, path: string, headers: Record<string, strin
   return done / seconds;
 }
 
+/** Starts a server process and reads the URL it prints on its first line. */
+async function serverProcess(args: string[]): Promise<{ child: ChildProcess; url: URL }> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+  return { child, url: new URL(chunk.toString().split('\n')[0]?.trim() ?? '') };
+}
+
 export async function referenceRate(): Promise<number> {
-  const server = await startReferenceServer({ port: 0 });
+  const token = 'bench-token';
+  const { child, url } = await serverProcess([join(root, 'src/cli/bin.mjs'), 'serve', '--port', '0', '--token', token]);
   try {
-    const url = new URL(server.baseUrl);
-    return await drive(url.origin, `${url.pathname}/account/settings`, { authorization: `Bearer ${server.token}` });
+    return await drive(url.origin, `${url.pathname}/account/settings`, { authorization: `Bearer ${token}` });
   } finally {
-    await server.close();
+    child.kill();
   }
 }
 
+const BARE_SERVER = `const s = require('node:http').createServer((q, r) => { r.writeHead(200, {'content-type': 'application/json'}); r.end('{}'); });
+s.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + s.address().port + '/'));`;
+
 export async function ceilingRate(): Promise<number> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { child, url } = await serverProcess(['-e', BARE_SERVER]);
   try {
-    return await drive(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, '/', {});
+    return await drive(url.origin, '/', {});
   } finally {
-    server.close();
+    child.kill();
   }
 }
