@@ -1,6 +1,7 @@
 // Conformance of the vpcs area (Part 1): one test per requirement.
 
 import { conformance } from '../../src/suite/conformance.js';
+import { deleteModel } from './vpcs/delete-model.js';
 import {
   allOrNothing,
   listAllEveryInterface,
@@ -13,7 +14,10 @@ import { cascade, subnetsCreated } from './vpcs/lifecycle.js';
 conformance('vpcs', {
   'vpcs/create/subnets-created': subnetsCreated,
   'vpcs/delete/cascade': cascade,
-  'vpcs/delete/all-or-nothing': allOrNothing,
+  'vpcs/delete/all-or-nothing': async (ctx) => {
+    await deleteModel(ctx);
+    await allOrNothing(ctx);
+  },
   'vpcs/subnets/delete/refused-with-interfaces': subnetDeleteRefused,
   'vpcs/subnets/view/nodes-from-interfaces': nodesFromInterfaces,
   'vpcs/ips/list-all/every-vpc-interface': listAllEveryInterface,
