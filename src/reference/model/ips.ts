@@ -198,7 +198,10 @@ export function deleteAddress(p: Principal, nodeId: number, address: string): vo
   const natTarget = isActiveNatTarget(instance, stored.address);
   // The NAT fault lets a NAT target go whatever else holds it: the reference server gives an
   // instance one public address, so the NAT target is also the last one.
-  if (natTarget && world.fault('ips-nat-target-deletable')) return dropAddress(p, instance, stored.address);
+  if (natTarget && world.fault('ips-nat-target-deletable')) {
+    dropAddress(p, instance, stored.address);
+    return;
+  }
   if (stored.public && publicCount <= 1 && !world.fault('ips-last-public-deletable')) {
     throw conflict("The instance's last public IPv4 address cannot be removed", 'address');
   }

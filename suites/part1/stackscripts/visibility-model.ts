@@ -21,7 +21,7 @@ interface Real {
   id: number;
 }
 
-const expect = (kit: Kit, ok: boolean) => {
+const hold = (ok: boolean) => {
   if (!ok) throw new ExpectationBroken();
 };
 
@@ -31,7 +31,7 @@ class Publish implements StateCommand<Model, Real> {
     const e = await updateScript(r.kit, r.id, { is_public: true }, r.owner.token);
     m.isPublic = m.isPublic || (e.response?.status ?? 500) < 300;
     const why = 'Updating with is_public true makes a StackScript public.';
-    expect(r.kit, r.kit.check(fieldEquals(e, 'is_public', true, why), 'publish'));
+    hold(r.kit.check(fieldEquals(e, 'is_public', true, why), 'publish'));
   }
   toString = () => 'publish';
 }
@@ -40,7 +40,7 @@ class Unpublish implements StateCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.isPublic;
   async run(_m: Model, r: Real) {
     const e = await updateScript(r.kit, r.id, { is_public: false }, r.owner.token);
-    expect(r.kit, r.kit.check(rejectedWith4xx(e), 'unpublish a public StackScript'));
+    hold(r.kit.check(rejectedWith4xx(e), 'unpublish a public StackScript'));
   }
   toString = () => 'unpublish';
 }
@@ -50,7 +50,7 @@ class Relabel implements StateCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const e = await updateScript(r.kit, r.id, { description: `relabelled ${Date.now()}` }, r.owner.token);
     const why = 'An update that does not name is_public leaves the visibility as it was.';
-    expect(r.kit, r.kit.check(fieldEquals(e, 'is_public', m.isPublic, why), 'update without is_public'));
+    hold(r.kit.check(fieldEquals(e, 'is_public', m.isPublic, why), 'update without is_public'));
   }
   toString = () => 'update description';
 }
@@ -63,7 +63,7 @@ class ReadAnonymously implements StateCommand<Model, Real> {
     const seen = m.isPublic
       ? listed(all.items, r.id, 'a public StackScript', all.exchange)
       : notListed(all.items, r.id, 'a private StackScript', all.exchange);
-    expect(r.kit, r.kit.check(seen, 'anonymous list'));
+    hold(r.kit.check(seen, 'anonymous list'));
     const why = 'The owner sees the visibility the model holds.';
     expect(
       r.kit,
