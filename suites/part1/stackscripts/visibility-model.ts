@@ -65,8 +65,7 @@ class ReadAnonymously implements StateCommand<Model, Real> {
       : notListed(all.items, r.id, 'a private StackScript', all.exchange);
     hold(r.kit.check(seen, 'anonymous list'));
     const why = 'The owner sees the visibility the model holds.';
-    expect(
-      r.kit,
+    hold(
       r.kit.check(
         fieldEquals(await viewScript(r.kit, r.id, r.owner.token), 'is_public', m.isPublic, why),
         'owner view',
