@@ -14,8 +14,10 @@ interface Created {
   idField?: string;
   /** Where to find the new entity when the create response is not shown: the newest of this list. */
   newestIn?: string;
-  /** Body values the entity needs for some operations (a VLAN interface cannot be updated: a public one for updates). */
+  /** Body values the entity needs for some operations. */
   variants?: Record<string, Record<string, unknown>>;
+  /** Operations that need an existing entity of another kind than the one made: the first of this list. */
+  pickFor?: Record<string, string>;
   /** Operations that complete the entity after creation (an OAuth client's thumbnail), sent with a valid request. */
   completeWith?: string[];
 }
@@ -81,7 +83,8 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     create: 'interfaces/add',
     needs: ['nodeId', 'configId'],
     remove: 'interfaces/delete',
-    variants: { 'interfaces/update': { purpose: 'public', label: '' } },
+    // A VLAN interface cannot be updated: updates take the profile's default public interface.
+    pickFor: { 'interfaces/update': 'interfaces/list' },
   },
   // Snapshots cannot be deleted: they go with their instance.
   { param: 'backupId', create: 'backups/snapshot', needs: ['nodeId'] },

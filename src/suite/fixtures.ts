@@ -177,17 +177,20 @@ export class Fixtures {
     const spec = fixtureSpecs.find((f) => f.param === param);
     if (!spec) return undefined;
     const variant = 'create' in spec ? spec.variants?.[forOp] : undefined;
-    const key = `${param}:${JSON.stringify(parents)}${variant ? `:${forOp}` : ''}`;
+    const pickList = 'create' in spec ? spec.pickFor?.[forOp] : undefined;
+    const key = `${param}:${JSON.stringify(parents)}${variant || pickList ? `:${forOp}` : ''}`;
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
     const id: number | string | undefined =
       'value' in spec
         ? spec.value(this.session.config)
-        : 'create' in spec
-          ? await this.create(kit, spec, param, parents, fresh, variant)
-          : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
-            (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
-              ? await this.pick(kit, spec.pick, spec.idField, parents)
-              : undefined));
+        : pickList
+          ? await this.pick(kit, pickList, undefined, parents)
+          : 'create' in spec
+            ? await this.create(kit, spec, param, parents, fresh, variant)
+            : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
+              (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
+                ? await this.pick(kit, spec.pick, spec.idField, parents)
+                : undefined));
     if (id !== undefined && !fresh) this.shared.set(key, id);
     return id;
   }
@@ -243,7 +246,8 @@ export class Fixtures {
     const op = operationById.get(listId);
     if (!op) return undefined;
     const e = await kit.send(op, { params: parents });
-    const data = (e.response?.json as { data?: unknown } | undefined)?.data;
+    const json = e.response?.json;
+    const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
     if (e.response?.status !== 200 || !Array.isArray(data)) return undefined;
     const ids = data.map((item) => (item as Record<string, unknown>)?.[idField ?? 'id']);
     const usable = ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');

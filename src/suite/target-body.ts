@@ -30,6 +30,9 @@ const OPERATION_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unk
   'instances/reboot:config_id': (kit, params) => firstId(kit, 'configs/list', params),
   // Migrate emits its event only across regions: another region than the instance's, where there is one.
   'instances/migrate:region': (kit, params) => otherRegion(kit, params),
+  // A restore onto the backup's own instance, replacing its disks: the one target surely in the same region and with room.
+  'backups/restore:node_id': async (_kit, params) => params.nodeId,
+  'backups/restore:overwrite': async () => true,
   // The order must list every interface of the profile.
   'interfaces/order:ids': (kit, params) => interfaceIds(kit, params),
 };
@@ -135,7 +138,36 @@ async function interfaceKind(kit: Kit, params: Params, body: Json): Promise<void
 
 export type TargetBody = { body: Record<string, unknown> } | { missing: string };
 
+const TRANSITIONAL = new Set([
+  'provisioning',
+  'booting',
+  'rebooting',
+  'shutting_down',
+  'rebuilding',
+  'resizing',
+  'migrating',
+  'cloning',
+  'restoring',
+  'deleting',
+]);
+const SETTLE_DEADLINE_MS = 60_000;
+
+/**
+ * Waits while the instance a change names has an action running (DECISIONS 10): on a target whose
+ * actions take time, the previous test's boot or migration would otherwise refuse this request.
+ */
+async function instanceSettled(kit: Kit, op: Operation, params: Params): Promise<void> {
+  if (op.method === 'GET' || params.nodeId === undefined) return;
+  const until = Date.now() + SETTLE_DEADLINE_MS;
+  while (Date.now() < until) {
+    const status = ((await read(kit, 'instances/view', { nodeId: params.nodeId })) as Json | undefined)?.status;
+    if (typeof status !== 'string' || !TRANSITIONAL.has(status)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function targetBody(kit: Kit, op: Operation, params: Params): Promise<TargetBody> {
+  await instanceSettled(kit, op, params);
   const unready = await PREPARE[op.id]?.(kit, params);
   if (unready) return { missing: unready };
   const body = sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed());

@@ -1,0 +1,326 @@
+// Procedures of the clone clauses: which profiles and disks a clone copies, what it copies besides, and the targets it refuses.
+
+import { sameMembers, valueKept } from '../../../src/check/instances.js';
+import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
+import type { Kit } from '../../../src/suite/kit.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  addConfig,
+  addDisk,
+  configsOf,
+  disksOf,
+  fillAllocation,
+  itemsOf,
+  type Json,
+  jsonOf,
+  label,
+  makeInstance,
+  opOf,
+  ops,
+  requireDelay,
+  settled,
+  smallAndLarge,
+  track,
+  view,
+} from './common.js';
+
+/**
+ * A source built by hand (an image deploy may take the whole allocation): a main profile on a
+ * root and a swap disk, a second profile on a disk of its own, and a loose disk in no profile.
+ */
+async function source(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const nodeId = await makeInstance(ctx, {}, true);
+  const root = await addDisk(kit, nodeId, 1024, { label: 'root' });
+  const swap = await addDisk(kit, nodeId, 512, { label: 'swap', filesystem: 'swap' });
+  const defaultProfile = await addConfig(kit, nodeId, { sda: { disk_id: root }, sdb: { disk_id: swap } });
+  const ownDisk = await addDisk(kit, nodeId, 1024, { label: 'second-profile' });
+  const second = await addConfig(kit, nodeId, { sda: { disk_id: ownDisk } });
+  const loose = await addDisk(kit, nodeId, 1024, { label: 'loose' });
+  await settled(kit, nodeId);
+  return { nodeId, defaultProfile, profileDisks: ['root', 'swap'], second, loose };
+}
+
+/** Clones to a new instance in the run's region; the clone's id (deleted at the end), or a skip when refused. */
+async function cloneNew(ctx: WrittenContext, nodeId: number, extra: Json = {}): Promise<number> {
+  const { kit } = ctx;
+  const body = {
+    region: kit.session.config.regions[0],
+    type: kit.session.config.types.at(-1),
+    label: label(kit),
+    ...extra,
+  };
+  const e = await kit.send(ops.clone, { params: { nodeId }, body });
+  track(ctx.fixtures, e);
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number')
+    return kit.skip(`Instance Clone refused the clone this clause judges (${e.response?.status ?? 'no answer'})`);
+  await settled(kit, id);
+  return id;
+}
+
+async function cloned(kit: Kit, nodeId: number) {
+  const [disks, configs] = [await disksOf(kit, nodeId), await configsOf(kit, nodeId)];
+  return {
+    disks,
+    configs,
+    diskLabels: disks.items.map((d) => d.label),
+    configLabels: configs.items.map((c) => c.label),
+  };
+}
+
+export async function configsAbsent(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const src = await source(ctx);
+  const all = await cloned(kit, src.nodeId);
+  const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { disks: [src.loose] }));
+  kit.check(
+    sameMembers(
+      copy.configLabels,
+      all.configLabels,
+      'profiles',
+      'Without `configs`, every profile is cloned.',
+      copy.configs.e,
+    ),
+  );
+  kit.check(
+    sameMembers(
+      copy.diskLabels,
+      all.diskLabels,
+      'disks',
+      'Every profile is cloned with its disks, plus the listed disks.',
+      copy.disks.e,
+    ),
+  );
+}
+
+export async function configsEmpty(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const src = await source(ctx);
+  const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [], disks: [src.loose] }));
+  kit.check(sameMembers(copy.configLabels, [], 'profiles', 'An empty `configs` clones no profile.', copy.configs.e));
+  kit.check(
+    sameMembers(copy.diskLabels, ['loose'], 'disks', 'An empty `configs` still clones the listed disks.', copy.disks.e),
+  );
+}
+
+export async function configsListed(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const src = await source(ctx);
+  const all = await cloned(kit, src.nodeId);
+  const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.second], disks: [src.loose] }));
+  const secondLabel = all.configs.items.find((c) => c.id === src.second)?.label;
+  kit.check(
+    sameMembers(
+      copy.configLabels,
+      [secondLabel],
+      'profiles',
+      'A clone with `configs` clones the listed profiles.',
+      copy.configs.e,
+    ),
+  );
+  kit.check(
+    sameMembers(
+      copy.diskLabels,
+      ['second-profile', 'loose'],
+      'disks',
+      'The listed profiles come with their disks, plus the listed disks.',
+      copy.disks.e,
+    ),
+  );
+}
+
+export async function noExtraDisks(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const src = await source(ctx);
+  const absent = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.defaultProfile] }));
+  kit.check(
+    sameMembers(
+      absent.diskLabels,
+      src.profileDisks,
+      'disks',
+      'Without `disks`, only the disks of the selected profiles are cloned.',
+      absent.disks.e,
+    ),
+    'disks absent',
+  );
+  const empty = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.defaultProfile], disks: [] }));
+  kit.check(
+    sameMembers(
+      empty.diskLabels,
+      src.profileDisks,
+      'disks',
+      'An empty `disks` adds no disks beyond the selected profiles.',
+      empty.disks.e,
+    ),
+    'disks empty',
+  );
+}
+
+export async function tagsCloned(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const tag = `${kit.session.config.labelPrefix}-tag${kit.session.nextSeed() % 1000}`;
+  ctx.fixtures.track(opOf('tags/delete'), { tagLabel: tag });
+  const nodeId = await makeInstance(ctx, { tags: [tag] });
+  const copy = await cloneNew(ctx, nodeId);
+  const e = await view(kit, copy);
+  const tags = (jsonOf(e)?.tags as unknown[] | undefined) ?? [];
+  kit.check(sameMembers(tags, [tag], 'tags of the clone', 'The tags of the source instance are cloned.', e));
+}
+
+/** Clones into an existing instance; the answer. */
+const cloneInto = (kit: Kit, nodeId: number, target: number, extra: Json = {}) =>
+  kit.send(ops.clone, { params: { nodeId }, body: { node_id: target, ...extra } });
+
+export async function targetIdle(ctx: WrittenContext) {
+  const { kit } = ctx;
+  await requireDelay(kit);
+  // Both small, so that nothing but the target's action can stand in the way.
+  const nodeId = await makeInstance(ctx, {}, true);
+  const target = await makeInstance(ctx, {}, true);
+  const disk = await addDisk(kit, target);
+  await addConfig(kit, target, { sda: { disk_id: disk } });
+  const boot = await kit.send(ops.boot, { params: { nodeId: target }, body: {} });
+  if (boot.response?.status !== 200)
+    return kit.skip(`Boot refused the action that makes the target busy (${boot.response?.status})`);
+  kit.check(rejectedWith4xx(await cloneInto(kit, nodeId, target)), 'a clone into an instance that is booting');
+}
+
+export async function targetEnoughResources(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const { small } = smallAndLarge(kit);
+  const nodeId = await makeInstance(ctx);
+  const target = await makeInstance(ctx, { type: small }, true);
+  await fillAllocation(kit, target);
+  kit.check(
+    rejectedWith4xx(await cloneInto(kit, nodeId, target)),
+    'a clone into an instance whose disks fill its allocation',
+  );
+}
+
+/** Base64 of a small cloud-config. */
+const USER_DATA = Buffer.from('#cloud-config\npackages: []\n').toString('base64');
+
+export async function userDataRequired(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const nodeId = await makeInstance(ctx, { metadata: { user_data: USER_DATA } });
+  const body = { region: kit.session.config.regions[0], type: kit.session.config.types.at(-1), label: label(kit) };
+  const e = await kit.send(ops.clone, { params: { nodeId }, body });
+  track(ctx.fixtures, e);
+  kit.check(rejectedWith4xx(e), 'a clone to a new instance, without metadata.user_data, of a source with user data');
+}
+
+export async function newOnlyFields(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const { large } = smallAndLarge(kit);
+  const region = kit.session.config.regions[1];
+  const nodeId = await makeInstance(ctx);
+  const target = await makeInstance(ctx, {}, true);
+  const before = jsonOf(await view(kit, target)) ?? {};
+  const newOnly = {
+    type: large,
+    label: label(kit),
+    backups_enabled: true,
+    private_ip: true,
+    ...(region ? { region } : {}),
+  };
+  await cloneInto(kit, nodeId, target, newOnly);
+  await settled(kit, target);
+  const after = await view(kit, target);
+  const record = jsonOf(after) ?? {};
+  const why = 'An existing clone target keeps its own values of the new-instance fields.';
+  for (const field of ['region', 'type', 'label'])
+    kit.check(valueKept(record[field], before[field], field, why, after), `after a clone with ${field}`);
+  const enrolled = (r: Json) => (r.backups as { enabled?: unknown } | undefined)?.enabled;
+  kit.check(
+    valueKept(enrolled(record), enrolled(before), 'backups.enabled', why, after),
+    'after a clone with backups_enabled',
+  );
+  const ips = await kit.send(ops.ips, { params: { nodeId: target } });
+  const privates = (jsonOf(ips)?.ipv4 as { private?: unknown[] } | undefined)?.private ?? [];
+  kit.check(valueKept(privates.length, 0, 'private IPv4 addresses', why, ips), 'after a clone with private_ip');
+}
+
+/** The instance's public IPv4 addresses, as its networking information lists them. */
+async function publicAddresses(kit: Kit, nodeId: number): Promise<unknown[]> {
+  const e = await kit.send(ops.ips, { params: { nodeId } });
+  const listed = (jsonOf(e)?.ipv4 as { public?: { address?: unknown }[] } | undefined)?.public ?? [];
+  return listed.map((a) => a.address);
+}
+
+/** The first vpc interface of the instance's first profile, with the ids that name it. */
+async function vpcInterface(kit: Kit, nodeId: number) {
+  const [config] = (await configsOf(kit, nodeId)).items;
+  const configId = config?.id as number;
+  const e = await kit.send(ops.interfaces, { params: { nodeId, configId } });
+  const found = itemsOf(e).find((i) => i.purpose === 'vpc');
+  return { e, configId, iface: found };
+}
+
+export async function natBecomesAny(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const subnet_id = await vpcSubnet(ctx);
+  const nodeId = await makeInstance(ctx, { interfaces: [{ purpose: 'vpc', subnet_id, ipv4: { nat_1_1: 'any' } }] });
+  const { configId, iface } = await vpcInterface(kit, nodeId);
+  const [address] = await publicAddresses(kit, nodeId);
+  if (!iface || typeof address !== 'string')
+    return kit.skip('the source shows no vpc interface or no public IPv4 address');
+  // Creation cannot name a specific address: the NAT is pointed at the source's own address afterwards.
+  const nat = { ipv4: { nat_1_1: address } };
+  const set = await kit.send(ops.updateInterface, {
+    params: { nodeId, configId, interfaceId: iface.id as number },
+    body: nat,
+  });
+  if (set.response?.status !== 200)
+    return kit.skip(`Interface Update refused a 1:1 NAT to the source's address (${set.response?.status})`);
+  const copy = await cloneNew(ctx, nodeId);
+  const cloned = await vpcInterface(kit, copy);
+  const shown = (cloned.iface?.ipv4 as { nat_1_1?: unknown } | undefined)?.nat_1_1;
+  // `any` reads either as `any` or as the clone's own public address.
+  const accepted = ['any', ...(await publicAddresses(kit, copy))];
+  kit.check(
+    sameMembers(
+      [accepted.includes(shown) ? 'any' : shown],
+      ['any'],
+      'the 1:1 NAT of the clone',
+      'Cloning an instance whose vpc interface has a 1:1 NAT gives the clone a 1:1 NAT of `any`.',
+      cloned.e,
+    ),
+  );
+}
+
+/** A VPC with one subnet in the run's region, deleted at the end; its subnet id. */
+async function vpcSubnet(ctx: WrittenContext): Promise<number> {
+  const { kit } = ctx;
+  const body = {
+    label: `${kit.session.config.labelPrefix}-n${kit.session.nextSeed() % 10000}`,
+    region: kit.session.config.regions[0],
+    subnets: [{ label: 'clone', ipv4: '10.43.0.0/24' }],
+  };
+  const e = await kit.send(opOf('vpcs/create'), { body });
+  const vpcId = jsonOf(e)?.id;
+  const subnetId = (jsonOf(e)?.subnets as { id?: unknown }[] | undefined)?.[0]?.id;
+  if (typeof vpcId !== 'number' || typeof subnetId !== 'number')
+    return kit.skip(`a VPC with a subnet could not be made (${e.response?.status})`);
+  ctx.fixtures.track(opOf('vpcs/delete'), { vpcId });
+  return subnetId;
+}
+
+const CONCURRENT_CLONES = 5;
+
+/** Derived from the clone body's custom rule, which no generated request can break: five clones at once, then a sixth. */
+export async function concurrentClones(ctx: WrittenContext) {
+  const { kit } = ctx;
+  await requireDelay(kit);
+  const nodeId = await makeInstance(ctx, {}, true);
+  const body = () => ({ region: kit.session.config.regions[0], type: kit.session.config.types[0], label: label(kit) });
+  for (let i = 0; i < CONCURRENT_CLONES; i++) {
+    const e = await kit.send(ops.clone, { params: { nodeId }, body: body() });
+    track(ctx.fixtures, e);
+    if (e.response?.status !== 200)
+      return kit.skip(`Instance Clone refused clone ${i + 1} of ${CONCURRENT_CLONES} (${e.response?.status})`);
+  }
+  const sixth = await kit.send(ops.clone, { params: { nodeId }, body: body() });
+  track(ctx.fixtures, sixth);
+  kit.check(conventionalStatus(sixth, 400), `a clone while ${CONCURRENT_CLONES} clones of the source run`);
+}

@@ -1,0 +1,231 @@
+// What the instance procedures share: the operations, instances made for one test (billed, so full mode only), reading their status, disks and profiles, and waiting for actions to settle.
+
+import { operationById } from '../../../spec/index.js';
+import type { Operation } from '../../../spec/types.js';
+import type { Exchange } from '../../../src/http/exchange.js';
+import type { Fixtures } from '../../../src/suite/fixtures.js';
+import type { Kit } from '../../../src/suite/kit.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+
+export type Json = Record<string, unknown>;
+
+export function opOf(id: string): Operation {
+  const op = operationById.get(id);
+  if (!op) throw new Error(`no operation ${id} in the encoding`);
+  return op;
+}
+
+export const ops = {
+  create: opOf('instances/create'),
+  view: opOf('instances/view'),
+  list: opOf('instances/list'),
+  update: opOf('instances/update'),
+  remove: opOf('instances/delete'),
+  boot: opOf('instances/boot'),
+  reboot: opOf('instances/reboot'),
+  shutdown: opOf('instances/shutdown'),
+  password: opOf('instances/password'),
+  rescue: opOf('instances/rescue'),
+  rebuild: opOf('instances/rebuild'),
+  resize: opOf('instances/resize'),
+  migrate: opOf('instances/migrate'),
+  clone: opOf('instances/clone'),
+  disks: opOf('disks/list'),
+  addDisk: opOf('disks/create'),
+  viewDisk: opOf('disks/view'),
+  resizeDisk: opOf('disks/resize'),
+  configs: opOf('configs/list'),
+  addConfig: opOf('configs/create'),
+  snapshot: opOf('backups/snapshot'),
+  backups: opOf('backups/list'),
+  backupView: opOf('backups/view'),
+  ips: opOf('ips/list'),
+  addInterface: opOf('interfaces/add'),
+  interfaces: opOf('interfaces/list'),
+  updateInterface: opOf('interfaces/update'),
+};
+
+export const jsonOf = (e: Exchange) => e.response?.json as Json | undefined;
+export const as = (token: string | undefined) => (token ? { token } : {});
+
+/** A long random root password, which any strength estimator accepts (DECISIONS 11). */
+export const rootPass = (kit: Kit) => `Cc!${kit.session.nextSeed().toString(36)}-Vq7#Lm2$xR9@wZ4`;
+
+export const label = (kit: Kit) => `${kit.session.config.labelPrefix}-i${kit.session.nextSeed() % 100000}`;
+
+/** The smallest disk for the run's first image, with room to spare. */
+export const IMAGE_DISK_MB = 4096;
+
+/** An instance create body in the run's region with its cheapest type; with the run's first image unless `empty`. */
+export function instanceBody(kit: Kit, extra: Json = {}, empty = false): Json {
+  const { config } = kit.session;
+  const image = empty ? {} : { image: config.images[0], root_pass: rootPass(kit) };
+  return { region: config.regions[0], type: config.types[0], label: label(kit), ...image, ...extra };
+}
+
+/** Skips outside full mode: every procedure here makes instances, which are billed. */
+export function requireFull(kit: Kit): void {
+  if (kit.session.config.mode !== 'full')
+    kit.skip('needs instances of its own, and creating one is billed: only in full mode');
+  const { regions, images, types } = kit.session.config;
+  if (!regions[0] || !images[0] || !types[0])
+    kit.skip('needs a region, an image and an instance type of the target (run configuration)');
+}
+
+/** Sends an instance create; a created instance is deleted at the end. */
+export async function sendCreate(ctx: WrittenContext, body: Json, token?: string): Promise<Exchange> {
+  const e = await ctx.kit.send(ops.create, { body, ...as(token) });
+  track(ctx.fixtures, e);
+  return e;
+}
+
+/** Deletes at the end the instance an answer (a create, a clone) made. */
+export function track(fixtures: Fixtures, e: Exchange): void {
+  const id = jsonOf(e)?.id;
+  if (e.response?.status === 200 && typeof id === 'number') fixtures.track(ops.remove, { nodeId: id });
+}
+
+/** Creates an instance the clause needs (from the first image unless `empty`); skips when the target refuses it. */
+export async function makeInstance(ctx: WrittenContext, extra: Json = {}, empty = false): Promise<number> {
+  requireFull(ctx.kit);
+  const e = await sendCreate(ctx, instanceBody(ctx.kit, extra, empty), undefined);
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number')
+    return ctx.kit.skip(
+      `Instance Create refused the instance this clause needs (${e.response?.status ?? 'no answer'})`,
+    );
+  await settled(ctx.kit, id);
+  return id;
+}
+
+export const view = (kit: Kit, nodeId: number, token?: string) =>
+  kit.send(ops.view, { params: { nodeId }, ...as(token) });
+
+const TRANSITIONAL = new Set([
+  'provisioning',
+  'booting',
+  'rebooting',
+  'shutting_down',
+  'rebuilding',
+  'resizing',
+  'migrating',
+  'cloning',
+  'restoring',
+  'deleting',
+]);
+const SETTLE_DEADLINE_MS = 120_000;
+const POLL_MS = 200;
+
+/** Views the instance until its status is no longer transitional (DECISIONS 10); skips when the record shows no status. */
+export async function settled(kit: Kit, nodeId: number): Promise<{ e: Exchange; status: string }> {
+  const until = Date.now() + SETTLE_DEADLINE_MS;
+  for (;;) {
+    const e = await view(kit, nodeId);
+    const status = jsonOf(e)?.status;
+    if (typeof status !== 'string')
+      return kit.skip('the instance record shows no `status` (the documents do not show the record)');
+    if (!TRANSITIONAL.has(status) || Date.now() > until) return { e, status };
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** Skips unless the target's actions take time: busy and transitional states never show otherwise. */
+export async function requireDelay(kit: Kit): Promise<number> {
+  const delay = await kit.session.actionDelayMs();
+  if (!delay) return kit.skip('needs a target whose actions take time (cloudconf serve --action-delay-ms N)');
+  return delay;
+}
+
+/** The items of a list answer, enveloped (`data`) or bare. */
+export function itemsOf(e: Exchange): Json[] {
+  const json = e.response?.json;
+  const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? (data as Json[]) : [];
+}
+
+export async function disksOf(kit: Kit, nodeId: number, token?: string): Promise<{ e: Exchange; items: Json[] }> {
+  const e = await kit.send(ops.disks, { params: { nodeId }, query: { page_size: 500 }, ...as(token) });
+  return { e, items: itemsOf(e) };
+}
+
+export async function configsOf(kit: Kit, nodeId: number, token?: string): Promise<{ e: Exchange; items: Json[] }> {
+  const e = await kit.send(ops.configs, { params: { nodeId }, query: { page_size: 500 }, ...as(token) });
+  return { e, items: itemsOf(e) };
+}
+
+/** Adds a disk (empty, `size` MB) to an instance; skips when refused. */
+export async function addDisk(kit: Kit, nodeId: number, size = 1024, extra: Json = {}): Promise<number> {
+  const body = { size, label: `d${kit.session.nextSeed() % 100000}`, filesystem: 'ext4', ...extra };
+  const e = await kit.send(ops.addDisk, { params: { nodeId }, body });
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number')
+    return kit.skip(`Disk Create refused a disk this clause needs (${e.response?.status ?? 'no answer'})`);
+  return id;
+}
+
+/** Adds a configuration profile with `devices`; skips when refused. */
+export async function addConfig(kit: Kit, nodeId: number, devices: Json): Promise<number> {
+  const body = { label: `p${kit.session.nextSeed() % 100000}`, devices };
+  const e = await kit.send(ops.addConfig, { params: { nodeId }, body });
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number')
+    return kit.skip(
+      `Configuration Profile Create refused a profile this clause needs (${e.response?.status ?? 'no answer'})`,
+    );
+  return id;
+}
+
+/** An empty instance completed with one disk and `profiles` profiles booting it (offline, none booted yet). */
+export async function withProfiles(
+  ctx: WrittenContext,
+  profiles: number,
+): Promise<{ nodeId: number; configs: number[] }> {
+  const nodeId = await makeInstance(ctx, {}, true);
+  const disk = await addDisk(ctx.kit, nodeId);
+  const configs: number[] = [];
+  for (let i = 0; i < profiles; i++) configs.push(await addConfig(ctx.kit, nodeId, { sda: { disk_id: disk } }));
+  return { nodeId, configs };
+}
+
+/** Sends a power action and waits for the instance to settle; skips when the action is refused (another clause judges that). */
+export async function act(kit: Kit, op: Operation, nodeId: number, body: Json = {}): Promise<Exchange> {
+  const e = await kit.send(op, { params: { nodeId }, body });
+  if (e.response?.status !== 200)
+    return kit.skip(`${op.name} refused the step this clause needs (${e.response?.status ?? 'no answer'})`);
+  await settled(kit, nodeId);
+  return e;
+}
+
+/**
+ * Fills the instance's disk allocation with empty disks, halving the size on each refusal, so that
+ * less than 1 GB stays free (the documents give no way to read a type's allocation).
+ */
+export async function fillAllocation(kit: Kit, nodeId: number): Promise<void> {
+  for (let size = 1_048_576; size >= 1024; ) {
+    const body = { size, label: `fill${kit.session.nextSeed() % 10000}`, filesystem: 'ext4' };
+    const e = await kit.send(ops.addDisk, { params: { nodeId }, body });
+    if (e.response?.status !== 200) size /= 2;
+  }
+}
+
+/** The cheapest and the largest instance types of the run; skips with one type only. */
+export function smallAndLarge(kit: Kit): { small: string; large: string } {
+  const { types } = kit.session.config;
+  const small = types[0];
+  const large = types.at(-1);
+  if (!small || !large || small === large)
+    return kit.skip('needs two instance types of the target (run configuration)');
+  return { small, large };
+}
+
+/** Takes a snapshot backup of the instance; its id, or a skip when refused. */
+export async function snapshot(kit: Kit, nodeId: number): Promise<number> {
+  const e = await kit.send(ops.snapshot, {
+    params: { nodeId },
+    body: { label: `snap${kit.session.nextSeed() % 10000}` },
+  });
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number')
+    return kit.skip(`Snapshot Create refused the backup this clause needs (${e.response?.status ?? 'no answer'})`);
+  return id;
+}
