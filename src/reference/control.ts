@@ -1,12 +1,14 @@
-// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, issue promo codes, set balances, move the clock.
+// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, issue promo codes, set balances, seed unrelated data, hold or settle asynchronous work, move the clock.
 
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { issuePromoCode } from './model/account.js';
 import { setBalance } from './model/billing.js';
+import { regions } from './model/catalogue.js';
 import { recordLogin } from './model/events.js';
 import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
+import { seedNoise } from './noise.js';
 
 interface ControlResponse {
   status: number;
@@ -78,6 +80,25 @@ function balance(world: World, body: Record<string, unknown>): ControlResponse {
   return ok({ account: account.id, usd });
 }
 
+/** Seeds unrelated data into an account (the first when `account` is absent): `count` VPCs, StackScripts and contacts. */
+function noise(world: World, body: Record<string, unknown>): ControlResponse {
+  const account =
+    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
+  const count = Number(body.count ?? 10);
+  if (!account) return bad('unknown account');
+  if (!Number.isInteger(count) || count < 0 || count > 10_000) return bad('count must be an integer from 0 to 10000');
+  return ok({ account: account.id, seeded: seedNoise(account, count, regions[0]?.id ?? '') });
+}
+
+/** Sets how long asynchronous actions last from now on: longer holds work in progress, 0 settles new actions at once. */
+function actions(world: World, body: Record<string, unknown>): ControlResponse {
+  const delayMs = Number(body.delayMs);
+  if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000)
+    return bad('delayMs must be an integer from 0 to 600000');
+  world.actionDelayMs = delayMs;
+  return ok({ actionDelayMs: delayMs });
+}
+
 function parse(raw: string): Record<string, unknown> | undefined {
   try {
     const v = raw.trim() ? JSON.parse(raw) : {};
@@ -111,6 +132,14 @@ export function handleControl(world: World, method: string, path: string, raw: s
       return issueCode(world, body);
     case 'POST /balance':
       return balance(world, body);
+    case 'POST /noise':
+      return noise(world, body);
+    case 'POST /actions':
+      return actions(world, body);
+    case 'POST /settle':
+      // Every action started so far ends: the clock moves past the longest one.
+      world.clockOffsetMs += world.actionDelayMs + 1;
+      return ok({ now: world.now().toISOString() });
     case 'POST /clock': {
       const seconds = Number(body.advanceSeconds);
       if (!Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a non-negative number');

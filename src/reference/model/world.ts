@@ -77,7 +77,8 @@ export class World {
 
   constructor(
     readonly faults: ReadonlySet<string> = new Set(),
-    readonly actionDelayMs = 0,
+    /** How long asynchronous actions last; the control interface can change it (hold or release work). */
+    public actionDelayMs = 0,
   ) {}
 
   id(): number {

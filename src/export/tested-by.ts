@@ -1,0 +1,50 @@
+// How each requirement is tested, for the catalogue: the written procedure a suite file maps its id to, else the derived procedure its operation data selects.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { operationById, requirements } from '../../spec/index.js';
+import type { Requirement } from '../../spec/types.js';
+import { derivedKind } from '../suite/procedures/derived.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function suiteFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'spec' ? [] : suiteFiles(path);
+    return e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** `'<id>': procedure` entries of the written maps in the suite files. */
+function writtenProcedures(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of suiteFiles(join(root, 'suites'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/'([a-z0-9][\w./-]*)':\s*(?:async\s*)?\(?([A-Za-z_$][\w$]*)?/g)) {
+      const id = m[1] as string;
+      const name = m[2] && m[2] !== 'ctx' && m[2] !== 'kit' ? `\`${m[2]}\` in ` : '';
+      out.set(id, `written: ${name}${relative(root, file)}`);
+    }
+  }
+  return out;
+}
+
+function operationOf(r: Requirement) {
+  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
+  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
+  return undefined;
+}
+
+export function testedBy(): Map<string, string> {
+  const written = writtenProcedures();
+  const out = new Map<string, string>();
+  for (const r of requirements) {
+    const op = operationOf(r);
+    const kind = op ? derivedKind(r, op) : undefined;
+    const how = written.get(r.id) ?? (kind ? `derived: ${kind}` : undefined);
+    if (how) out.set(r.id, how);
+  }
+  return out;
+}
