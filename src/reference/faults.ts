@@ -492,6 +492,7 @@ const catalogue: Fault[] = [
   f('reboot-ignores-last-booted', 'instances', 'behaviour', 'reboots with the first profile, not the last booted', [
     'instances/reboot/config-choice',
   ]),
+  f('reboot-leaves-offline', 'instances', 'state', 'leaves a rebooted instance offline', ['instances/reboot/running']),
   f('reboot-while-busy', 'instances', 'state', 'reboots while another action is running', [
     'instances/reboot/busy-refused',
   ]),

@@ -55,6 +55,7 @@ import {
   shutdownBusyRefused,
   shutdownOffline,
 } from './instances/power.js';
+import { powerModel } from './instances/power-model.js';
 import {
   migrateColdDefault,
   migrateOneAtATime,
@@ -106,7 +107,11 @@ conformance('instances', {
   'instances/boot/no-config-refused': bootNoConfigRefused,
   'instances/shutdown/offline': shutdownOffline,
   'instances/shutdown/busy-refused': shutdownBusyRefused,
-  'instances/reboot/running': rebootRunning,
+  // The power rows as a model-based walk first, then the one-step case.
+  'instances/reboot/running': async (ctx) => {
+    await powerModel(ctx);
+    await rebootRunning(ctx);
+  },
   'instances/reboot/config-choice': rebootConfigChoice,
   'instances/reboot/no-config-refused': rebootNoConfigRefused,
   'instances/reboot/busy-refused': rebootBusyRefused,

@@ -604,7 +604,8 @@ function bootWith(world: World, instance: Instance, config: Config | undefined, 
   instance.activeInterfaces = new Set(
     world.fault('interfaces-never-active') ? [] : config?.interfaces.map((i) => i.id),
   );
-  startAction(world, instance, status, 'running');
+  const settles = status === 'rebooting' && world.fault('reboot-leaves-offline') ? 'offline' : 'running';
+  startAction(world, instance, status, settles);
 }
 
 function givenConfig(instance: Instance, id: number): Config {
