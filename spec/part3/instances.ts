@@ -61,7 +61,7 @@ const BACKUP_DAYS = [SCHEDULING, 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Th
 /** Two-hour UTC windows W0, W2, ..., W22. */
 const BACKUP_WINDOWS = [SCHEDULING, ...Array.from({ length: 12 }, (_, i) => `W${i * 2}`)];
 /** Instance status names: conventions (DECISIONS 10), the document does not show them. */
-const STATUS_NAMES = [
+export const STATUS_NAMES = [
   'running',
   'offline',
   'provisioning',
@@ -75,6 +75,11 @@ const STATUS_NAMES = [
   'restoring',
   'deleting',
 ];
+
+/** The statuses an action shows while it runs; the others (`running`, `offline`) are settled. */
+export const TRANSITIONAL_STATUSES: ReadonlySet<string> = new Set(
+  STATUS_NAMES.filter((s) => s !== 'running' && s !== 'offline'),
+);
 
 const intro = 'What the service does';
 const createSection = 'Resources and their fields > Instance (create body)';

@@ -1,24 +1,12 @@
 // Checks on compute instances as the suite reads them: the status an instance settles in, and the disks, profiles and values it holds.
 
 import { isDeepStrictEqual } from 'node:util';
+import { STATUS_NAMES } from '../../spec/part3/instances.js';
 import type { Exchange } from '../http/exchange.js';
 import { type CheckResult, failed, pass } from './result.js';
 
-/** The conventional instance status names (DECISIONS 10). */
-export const INSTANCE_STATUSES = [
-  'running',
-  'offline',
-  'provisioning',
-  'booting',
-  'rebooting',
-  'shutting_down',
-  'rebuilding',
-  'resizing',
-  'migrating',
-  'cloning',
-  'restoring',
-  'deleting',
-] as const;
+/** The conventional instance status names (DECISIONS 10), as the encoding holds them. */
+const INSTANCE_STATUSES: readonly string[] = STATUS_NAMES;
 
 /** The instance's `status` is one of `expected`. */
 export function instanceStatus(status: unknown, expected: readonly string[], why: string, e?: Exchange): CheckResult {
@@ -28,7 +16,7 @@ export function instanceStatus(status: unknown, expected: readonly string[], why
 
 /** The instance's `status` is one of the conventional names. */
 export function knownStatusName(status: unknown, e?: Exchange): CheckResult {
-  if (typeof status === 'string' && (INSTANCE_STATUSES as readonly string[]).includes(status)) return pass;
+  if (typeof status === 'string' && INSTANCE_STATUSES.includes(status)) return pass;
   return failed(
     'instance-status-name',
     `one of ${INSTANCE_STATUSES.join(', ')}`,

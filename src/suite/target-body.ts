@@ -1,6 +1,7 @@
 // A valid body for the target: generated from the encoding with the run's hints, then completed with values only the target knows (a promo code it issued, the disks of an instance).
 
 import { operationById } from '../../spec/index.js';
+import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
 import type { CrossRule, Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import { validValue } from '../generate/values.js';
@@ -138,18 +139,7 @@ async function interfaceKind(kit: Kit, params: Params, body: Json): Promise<void
 
 export type TargetBody = { body: Record<string, unknown> } | { missing: string };
 
-const TRANSITIONAL = new Set([
-  'provisioning',
-  'booting',
-  'rebooting',
-  'shutting_down',
-  'rebuilding',
-  'resizing',
-  'migrating',
-  'cloning',
-  'restoring',
-  'deleting',
-]);
+const TRANSITIONAL = TRANSITIONAL_STATUSES;
 const SETTLE_DEADLINE_MS = 60_000;
 
 /**

@@ -1,5 +1,6 @@
 // Instances, disks and settled states for the Part 3 procedures of backups and addresses: made through the API, deleted at the end, billed so made only in full mode.
 
+import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
@@ -14,19 +15,7 @@ const idOf = (e: Exchange): number | undefined => {
   return typeof id === 'number' ? id : undefined;
 };
 
-/** Statuses the conventions name as transitional (DECISIONS 10): the suite waits while one shows. */
-const TRANSITIONAL = new Set([
-  'provisioning',
-  'booting',
-  'rebooting',
-  'shutting_down',
-  'rebuilding',
-  'resizing',
-  'migrating',
-  'cloning',
-  'restoring',
-  'deleting',
-]);
+const TRANSITIONAL = TRANSITIONAL_STATUSES;
 
 const SETTLE_DEADLINE_MS = 60_000;
 const POLL_MS = 250;

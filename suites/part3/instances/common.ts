@@ -1,6 +1,7 @@
 // What the instance procedures share: the operations, instances made for one test (billed, so full mode only), reading their status, disks and profiles, and waiting for actions to settle.
 
 import { operationById } from '../../../spec/index.js';
+import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Operation } from '../../../spec/types.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Fixtures } from '../../../src/suite/fixtures.js';
@@ -101,18 +102,7 @@ export async function makeInstance(ctx: WrittenContext, extra: Json = {}, empty 
 export const view = (kit: Kit, nodeId: number, token?: string) =>
   kit.send(ops.view, { params: { nodeId }, ...as(token) });
 
-const TRANSITIONAL = new Set([
-  'provisioning',
-  'booting',
-  'rebooting',
-  'shutting_down',
-  'rebuilding',
-  'resizing',
-  'migrating',
-  'cloning',
-  'restoring',
-  'deleting',
-]);
+const TRANSITIONAL = TRANSITIONAL_STATUSES;
 const SETTLE_DEADLINE_MS = 120_000;
 const POLL_MS = 200;
 

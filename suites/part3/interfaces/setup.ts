@@ -1,6 +1,7 @@
 // What the interface procedures build on: an instance of their own, a VPC subnet, profiles with given interfaces, the interfaces list, and power actions awaited until the instance settles.
 
 import { operationById } from '../../../spec/index.js';
+import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Operation } from '../../../spec/types.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
@@ -126,18 +127,7 @@ export async function added(ctx: WrittenContext, nodeId: number, configId: numbe
   return last;
 }
 
-const TRANSITIONAL = new Set([
-  'provisioning',
-  'booting',
-  'rebooting',
-  'shutting_down',
-  'rebuilding',
-  'resizing',
-  'migrating',
-  'cloning',
-  'restoring',
-  'deleting',
-]);
+const TRANSITIONAL = TRANSITIONAL_STATUSES;
 const SETTLE_MS = 120_000;
 
 /** Waits while the instance's status is transitional; answers the settled status. */
