@@ -123,7 +123,11 @@ export function handleControl(world: World, method: string, path: string, raw: s
     case 'POST /tokens':
       return mintToken(world, body as TokenRequest);
     case 'POST /accounts': {
-      const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com');
+      // `ageDays` makes an account that was opened that long ago (age limits), without moving the clock.
+      const ageDays = Number(body.ageDays ?? 0);
+      if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
+      const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
+      const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
       const username = account.users.keys().next().value as string;
       recordLogin(account, username);
       return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });

@@ -137,8 +137,8 @@ export class Session {
    * A session of its own on a new throwaway account, for operations that would damage the run's
    * account (cancelling it, for one); undefined without the control interface.
    */
-  async throwaway(): Promise<Session | undefined> {
-    const account = await this.newAccount();
+  async throwaway(options: { ageDays?: number } = {}): Promise<Session | undefined> {
+    const account = await this.newAccount(options);
     if (!account) return undefined;
     return new Session({ ...this.config, token: account.token }, this.client, account.account);
   }
@@ -166,9 +166,11 @@ export class Session {
     return e.response?.status === 200;
   }
 
-  private async newAccount(): Promise<(Credential & { account: number }) | undefined> {
+  private async newAccount(
+    options: { ageDays?: number } = {},
+  ): Promise<(Credential & { account: number }) | undefined> {
     if (!(await this.hasControl())) return undefined;
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: {} });
+    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: options });
     const json = e.response?.json as { token?: string; username?: string; account?: number } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username || json.account === undefined) return undefined;
     this.client.addSecret(json.token);

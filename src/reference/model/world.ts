@@ -94,8 +94,8 @@ export class World {
     return this.faults.has(name);
   }
 
-  createAccount(ownerName: string, ownerEmail: string): Account {
-    const account = new Account(this.id(), this, this.now());
+  createAccount(ownerName: string, ownerEmail: string, createdAt = this.now()): Account {
+    const account = new Account(this.id(), this, createdAt);
     this.accounts.set(account.id, account);
     account.users.set(ownerName, { username: ownerName, email: ownerEmail, restricted: false, grants: emptyGrants() });
     return account;
