@@ -136,6 +136,8 @@ export function handleControl(world: World, method: string, path: string, raw: s
       return issueCode(world, body);
     case 'POST /balance':
       return balance(world, body);
+    case 'POST /reset':
+      return ok({ account: world.reset().id });
     case 'POST /noise':
       return noise(world, body);
     case 'POST /actions':

@@ -94,6 +94,21 @@ export class World {
     return this.faults.has(name);
   }
 
+  /**
+   * Forgets every account, user and token, then opens a fresh first account whose owner keeps the
+   * tokens the first owner had: clients holding the owner's token go on working on an empty account.
+   */
+  reset(): Account {
+    const first = this.accounts.values().next().value;
+    const ownerName = first?.users.keys().next().value ?? 'owner';
+    const kept = [...this.tokens].filter(([, t]) => t.account === first && t.username === ownerName);
+    this.accounts.clear();
+    this.tokens.clear();
+    const account = this.createAccount(ownerName, `${ownerName}@example.com`);
+    for (const [token, t] of kept) this.tokens.set(token, { ...t, account });
+    return account;
+  }
+
   createAccount(ownerName: string, ownerEmail: string, createdAt = this.now()): Account {
     const account = new Account(this.id(), this, createdAt);
     this.accounts.set(account.id, account);
