@@ -133,6 +133,15 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids,
     options.part,
   );
+  if (judged.length === 0) {
+    // A selection that matches nothing would "pass" silently: a typo must not look like conformance.
+    log(
+      `cloudconf: no requirement matches ${options.only ?? options.part ?? 'the selection'} (--only takes an id or an id prefix)`,
+    );
+    await reference?.close();
+    await Promise.all(mutantServers.map((m) => m.close()));
+    return undefined;
+  }
   const allure = options.allure ?? true;
   // Allure reads every file in its directory: results of an earlier run would mix with this one.
   rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
