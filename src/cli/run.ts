@@ -1,6 +1,6 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +10,8 @@ import type { Requirement } from '../../spec/types.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { OutcomeCollector } from '../report/collector.js';
-import { renderJunit } from '../report/junit.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
-import { renderSummary } from '../report/summary.js';
+import { terminalSummary, writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
@@ -190,22 +189,4 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   writeReports(resolve(options.reportDir), results);
   if (!options.quiet) log(terminalSummary(results, options.reportDir));
   return results;
-}
-
-function writeReports(dir: string, results: Results): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(dir, 'junit.xml'), renderJunit(results));
-  writeFileSync(join(dir, 'summary.md'), renderSummary(results));
-}
-
-function terminalSummary(results: Results, dir: string): string {
-  const s = results.summary;
-  const failed = results.requirements.filter((r) => r.verdict === 'fail' || r.verdict === 'error');
-  return [
-    `pass ${s.pass}  fail ${s.fail}  non-strict ${s.nonStrict}  skipped ${s.skipped}  error ${s.error}  excluded ${s.excluded}  (${s.requests} requests, ${(results.durationMs / 1000).toFixed(1)} s, seed ${results.seed})`,
-    ...failed.slice(0, 20).map((r) => `  ${r.verdict.toUpperCase()} ${r.id}`),
-    ...(failed.length > 20 ? [`  ... and ${failed.length - 20} more`] : []),
-    `reports: ${join(dir, 'summary.md')}, results.json, junit.xml`,
-  ].join('\n');
 }
