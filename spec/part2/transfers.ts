@@ -49,7 +49,8 @@ const createBody = jsonBody([
 ]);
 
 const token: Record<'token', Omit<Param, 'name'>> = { token: { type: 'string', format: 'uuid' } };
-const createEffects: Effect[] = ['sends-email'];
+// A transfer puts the account's entities at another account's disposal: account-wide, never sent in safe mode.
+const createEffects: Effect[] = ['sends-email', 'account-wide'];
 const acceptEffects: Effect[] = ['irreversible', 'billing', 'sends-email'];
 const cancelEffects: Effect[] = ['destructive', 'sends-email'];
 

@@ -1,7 +1,8 @@
-// The HTTP client of the suite: undici Pools per origin with keep-alive, per-request timeouts, a response size cap, and exchanges recorded with secrets redacted.
+// The HTTP client of the suite: undici Pools per origin with keep-alive, per-request timeouts, a response size cap, bounded retries (429 with Retry-After, 5xx and lost connections on idempotent requests), pacing, and a breaker for a target that stopped answering.
 
 import { Pool } from 'undici';
-import { type Exchange, type RecordedResponse, redact } from './exchange.js';
+import type { Exchange, RecordedResponse } from './exchange.js';
+import { REDACTED, Redactor } from './redact.js';
 
 export interface ClientOptions {
   /** Per-request deadline for headers and body, in milliseconds. */
@@ -10,6 +11,21 @@ export interface ClientOptions {
   maxResponseBytes: number;
   /** Connections per origin. */
   connections: number;
+  /** Retries of an idempotent request that got a 5xx or lost its connection. */
+  retries: number;
+  /** Retries of a request answered 429 (any method: the target did not act on it). */
+  rateLimitRetries: number;
+  /** Longest wait honoured for one Retry-After, in milliseconds. */
+  maxRetryAfterMs: number;
+  /** Requests in a row without an answer after which the target counts as gone for `breakerCooldownMs`. */
+  breakerThreshold: number;
+  breakerCooldownMs: number;
+  /** Awaited before every attempt: the run's rate limit. */
+  pace?: () => Promise<void>;
+  /** Whether the run was stopped (Ctrl-C, SIGTERM): nothing more goes out. */
+  stopped?: () => boolean;
+  /** A reason to refuse a request outright (read-only mode refuses anything but GET). */
+  refuse?: (method: string, url: URL) => string | undefined;
 }
 
 export interface SendRequest {
@@ -27,7 +43,33 @@ export const defaultClientOptions: ClientOptions = {
   timeoutMs: 30_000,
   maxResponseBytes: 16 * 1024 * 1024,
   connections: 16,
+  retries: 2,
+  rateLimitRetries: 3,
+  maxRetryAfterMs: 30_000,
+  breakerThreshold: 6,
+  breakerCooldownMs: 15_000,
 };
+
+/** Thrown instead of sending a request the run's mode forbids; the harness reports the requirement skipped with the message. */
+export class RequestRefused extends Error {}
+
+/** Thrown where a request that got no answer leaves nothing to judge (the control interface); the harness reports `error`. */
+export class NoAnswer extends Error {}
+
+/** Methods a retry cannot make do twice what the client meant once (RFC 9110 section 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Errors where the request may not have reached the target at all: worth another try. Timeouts are not: they already waited. */
+const LOST_CONNECTION = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'ECONNABORTED',
+]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const flatHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -35,17 +77,33 @@ const flatHeaders = (headers: Record<string, string | string[] | undefined>): Re
   return out;
 };
 
+/** Milliseconds a Retry-After value asks for (seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+type Attempt = { response?: RecordedResponse; transportError?: Exchange['transportError'] };
+
 export class HttpClient {
   private readonly pools = new Map<string, Pool>();
-  private readonly secrets = new Set<string>();
+  /** Secrets seen so far; the harness redacts what leaves a test with it. */
+  readonly redactor = new Redactor();
+  private readonly options: ClientOptions;
+  private unanswered = 0;
+  private brokenUntil = 0;
   /** Number of requests sent, for the run summary. */
   sent = 0;
 
-  constructor(private readonly options: ClientOptions = defaultClientOptions) {}
+  constructor(options: Partial<ClientOptions> = {}) {
+    this.options = { ...defaultClientOptions, ...options };
+  }
 
-  /** Registers a value that must never appear in a recorded exchange (tokens, passwords, secrets). */
+  /** Registers a value that must never appear in a report (tokens, passwords, secrets). */
   addSecret(secret: string): void {
-    this.secrets.add(secret);
+    this.redactor.add(secret);
   }
 
   private pool(origin: string): Pool {
@@ -62,51 +120,124 @@ export class HttpClient {
     return pool;
   }
 
+  /**
+   * Sends one request, retrying within the bounds; the exchange is returned as it happened (tests
+   * need the values they sent and got), and redacted by the harness when it leaves the test.
+   */
   async send(req: SendRequest): Promise<Exchange> {
     const url = new URL(req.url);
+    const refusal = this.options.refuse?.(req.method, url);
+    if (refusal) throw new RequestRefused(refusal);
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (req.token !== undefined) {
       this.addSecret(req.token);
       headers.authorization = `Bearer ${req.token}`;
     }
+    if (req.body !== undefined) this.redactor.addFrom(req.body);
     const text = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
     if (text !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
-    const recordedHeaders = { ...headers, ...(headers.authorization ? { authorization: 'Bearer [redacted]' } : {}) };
     const started = performance.now();
     const exchange: Exchange = {
       request: {
         method: req.method,
-        url: redact(url.toString(), this.secrets),
-        headers: recordedHeaders,
-        ...(text === undefined
-          ? {}
-          : { body: typeof text === 'string' ? redact(text, this.secrets) : `[${text.length} bytes]` }),
+        url: url.toString(),
+        headers: { ...headers, ...(headers.authorization ? { authorization: `Bearer ${REDACTED}` } : {}) },
+        ...(text === undefined ? {} : { body: typeof text === 'string' ? text : `[${text.length} bytes]` }),
       },
       startedAt: new Date().toISOString(),
       durationMs: 0,
     };
+    const retries: string[] = [];
+    let attempt = await this.attempt(req.method, url, headers, text);
+    for (;;) {
+      const wait = this.retryWait(req.method, attempt, retries);
+      if (wait === undefined) break;
+      retries.push(attempt.response ? String(attempt.response.status) : (attempt.transportError?.code ?? 'ERROR'));
+      await sleep(wait);
+      attempt = await this.attempt(req.method, url, headers, text);
+    }
+    if (attempt.response) exchange.response = attempt.response;
+    if (attempt.transportError) exchange.transportError = attempt.transportError;
+    else if (attempt.response?.status === 429) {
+      exchange.transportError = {
+        code: 'RATE_LIMITED',
+        message: `still answered 429 after ${retries.length} retries`,
+      };
+    }
+    if (retries.length) exchange.retries = retries;
+    this.noteAnswer(exchange);
+    exchange.durationMs = performance.now() - started;
+    return exchange;
+  }
+
+  /** How long to wait before trying again, or undefined to stop here. */
+  private retryWait(method: string, a: Attempt, done: string[]): number | undefined {
+    if (a.transportError?.code === 'TARGET_UNREACHABLE' || a.transportError?.code === 'INTERRUPTED') return undefined;
+    const status = a.response?.status;
+    if (status === 429) {
+      if (done.filter((r) => r === '429').length >= this.options.rateLimitRetries) return undefined;
+      const asked = retryAfterMs(a.response?.headers['retry-after']);
+      return Math.min(asked ?? 1000 * 2 ** done.length, this.options.maxRetryAfterMs);
+    }
+    if (!IDEMPOTENT.has(method) || done.filter((r) => r !== '429').length >= this.options.retries) return undefined;
+    const lost = a.transportError && LOST_CONNECTION.has(a.transportError.code);
+    if (lost || (status !== undefined && status >= 500)) return 200 * 2 ** done.length;
+    return undefined;
+  }
+
+  /** Consecutive requests without an answer open the breaker; any answer closes it. */
+  private noteAnswer(e: Exchange): void {
+    const code = e.transportError?.code;
+    if (code === 'INTERRUPTED' || code === 'TARGET_UNREACHABLE') return;
+    if (!code) {
+      this.unanswered = 0;
+      return;
+    }
+    this.unanswered += 1;
+    if (this.unanswered >= this.options.breakerThreshold) {
+      this.brokenUntil = Date.now() + this.options.breakerCooldownMs;
+      // One request is let through after the cooldown; if it gets no answer either, the breaker opens again.
+      this.unanswered = this.options.breakerThreshold - 1;
+    }
+  }
+
+  private async attempt(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    text: string | Uint8Array | undefined,
+  ): Promise<Attempt> {
+    if (this.options.stopped?.())
+      return { transportError: { code: 'INTERRUPTED', message: 'the run was interrupted: request not sent' } };
+    if (Date.now() < this.brokenUntil) {
+      return {
+        transportError: {
+          code: 'TARGET_UNREACHABLE',
+          message: `not sent: the last ${this.options.breakerThreshold} requests got no answer`,
+        },
+      };
+    }
+    await this.options.pace?.();
     this.sent += 1;
     try {
       const res = await this.pool(url.origin).request({
-        method: req.method as 'GET',
+        method: method as 'GET',
         path: `${url.pathname}${url.search}`,
         headers,
         ...(text === undefined ? {} : { body: text }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      exchange.response = await this.readBody(res.statusCode, flatHeaders(res.headers), res.body);
-      if (exchange.response.truncated) {
-        exchange.transportError = {
-          code: 'RESPONSE_TOO_LARGE',
-          message: `response larger than ${this.options.maxResponseBytes} bytes`,
-        };
-      }
+      const response = await this.readBody(res.statusCode, flatHeaders(res.headers), res.body);
+      if (!response.truncated) return { response };
+      const message = `response larger than ${this.options.maxResponseBytes} bytes`;
+      return { response, transportError: { code: 'RESPONSE_TOO_LARGE', message } };
     } catch (error) {
       const e = error as { code?: string; name?: string; message?: string };
-      exchange.transportError = { code: e.code ?? e.name ?? 'ERROR', message: e.message ?? String(error) };
+      const code = e.name === 'TimeoutError' ? 'TIMEOUT' : (e.code ?? e.name ?? 'ERROR');
+      const message =
+        code === 'TIMEOUT' ? `no complete answer within ${this.options.timeoutMs} ms` : (e.message ?? String(error));
+      return { transportError: { code, message } };
     }
-    exchange.durationMs = performance.now() - started;
-    return exchange;
   }
 
   private async readBody(
@@ -126,7 +257,7 @@ export class HttpClient {
       }
       chunks.push(chunk);
     }
-    const text = redact(Buffer.concat(chunks).toString('utf8'), this.secrets);
+    const text = Buffer.concat(chunks).toString('utf8');
     let json: unknown;
     if (text.length > 0 && !truncated) {
       try {
@@ -135,6 +266,7 @@ export class HttpClient {
         json = undefined;
       }
     }
+    if (json !== undefined) this.redactor.addFrom(json);
     return { status, headers, text, ...(json === undefined ? {} : { json }), truncated };
   }
 

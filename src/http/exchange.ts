@@ -1,4 +1,6 @@
-// The record of one HTTP request and its answer, as checks judge it and reports show it; secrets are redacted when it is recorded.
+// The record of one HTTP request and its answer, as checks judge it and reports show it; secrets are redacted when it leaves the test (see redact.ts).
+
+import { Redactor } from './redact.js';
 
 export interface RecordedRequest {
   method: string;
@@ -21,17 +23,19 @@ export interface RecordedResponse {
 export interface Exchange {
   request: RecordedRequest;
   response?: RecordedResponse;
-  /** Set when no judgeable answer came: timeout, reset, refused, oversized. */
+  /** Set when no judgeable answer came: timeout, reset, refused, oversized, still rate-limited. */
   transportError?: { code: string; message: string };
+  /** Attempts repeated before this answer (429, 5xx or no answer on an idempotent request), with why. */
+  retries?: string[];
   startedAt: string;
   durationMs: number;
 }
 
-export const REDACTED = '[redacted]';
+export { REDACTED } from './redact.js';
 
 /** Replaces every occurrence of each secret in a text. */
 export function redact(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
-  return out;
+  const r = new Redactor();
+  for (const s of secrets) r.add(s);
+  return r.text(text);
 }

@@ -3,8 +3,9 @@
 import { afterAll, test } from 'vitest';
 import { exclusions, operationById, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
+import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
-import { type Session, session } from '../target/session.js';
+import { Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
@@ -23,6 +24,29 @@ const damagesAccount = (op: Operation) =>
   (op.effects.includes('billing') && op.effects.includes('account-wide'));
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
+
+/**
+ * The outcome of a procedure that ended by throwing. A request without an answer makes it `error`
+ * whatever came after; a failure already seen stands when a later step cannot go on; the mode's
+ * refusals and deliberate skips are `skipped` with their reason; anything else is a suite error.
+ */
+function outcomeOfError(kit: Kit, error: unknown): Outcome {
+  const seen = kit.outcome();
+  if (seen.verdict === 'error') return seen;
+  if (error instanceof SkipRequirement || error instanceof RequestRefused) {
+    return seen.verdict === 'pass' ? { ...seen, verdict: 'skipped', reason: error.message } : seen;
+  }
+  if (error instanceof NoAnswer)
+    return { ...seen, verdict: 'error', reason: `no answer from the target: ${error.message}` };
+  return { ...seen, verdict: 'error', reason: `suite error: ${(error as Error).stack ?? String(error)}` };
+}
+
+/** A throwaway account's session; undefined without the control interface, NoAnswer when the target did not answer. */
+const throwawayOf = (s: Session): Promise<Session | undefined | NoAnswer> =>
+  s.throwaway().catch((error: unknown) => {
+    if (error instanceof NoAnswer) return error;
+    throw error;
+  });
 
 /** The operation a requirement is about, when it is about one. */
 function operationOf(r: Requirement) {
@@ -70,14 +94,20 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
   for (const r of judged) {
     test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
       const op = operationOf(r);
-      const own = op && damagesAccount(op) ? await s.throwaway() : s;
-      const kit = new Kit(r, own ?? s, s.config.seed);
-      const ownFixtures = own === s ? fixtures : new Fixtures(own ?? s);
+      // The mode decides before anything is made for the test (the send guard holds for the rest).
+      const refusal = op ? s.refusal(op) : undefined;
+      const own = refusal ? s : op && damagesAccount(op) ? await throwawayOf(s) : s;
+      const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
+      const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
       const derived = op ? derivedProcedure(r, op) : undefined;
       const procedure: WrittenProcedure | undefined =
         written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
       let outcome: Outcome;
-      if (!own) {
+      if (refusal) {
+        outcome = { ...kit.outcome(), verdict: 'skipped', reason: refusal };
+      } else if (own instanceof NoAnswer) {
+        outcome = { ...kit.outcome(), verdict: 'error', reason: `no answer from the target: ${own.message}` };
+      } else if (!own) {
         outcome = {
           ...kit.outcome(),
           verdict: 'skipped',
@@ -91,24 +121,16 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
           await procedure({ kit, ...(op ? { op } : {}), fixtures: ownFixtures });
           outcome = kit.outcome();
         } catch (error) {
-          // A failure already seen stands even when a later step cannot go on.
-          outcome =
-            error instanceof SkipRequirement && kit.failures.length > 0
-              ? kit.outcome()
-              : error instanceof SkipRequirement
-                ? { ...kit.outcome(), verdict: 'skipped', reason: error.message }
-                : {
-                    ...kit.outcome(),
-                    verdict: 'error',
-                    reason: `suite error: ${(error as Error).stack ?? String(error)}`,
-                  };
+          outcome = outcomeOfError(kit, error);
         }
       }
       ownFixtures.adopt(kit.sent);
       await ownFixtures.releaseFresh();
       if (fault !== undefined) outcome.fault = fault;
+      // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
+      outcome = s.client.redactor.deep(outcome);
       recordOutcome(t.task.meta, outcome);
-      await recordForAllure(r, outcome, kit.exchanges);
+      await recordForAllure(r, outcome, s.client.redactor.deep(kit.exchanges));
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (
         outcome.verdict === 'fail' ||

@@ -6,6 +6,7 @@ import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { Operation } from '../../spec/types.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import type { Hints } from '../generate/values.js';
+import { RequestRefused } from '../http/client.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
@@ -75,13 +76,22 @@ const thisYear = new Date().getUTCFullYear();
 
 const LABEL_SEPARATOR = '-';
 
+/** Labels (and usernames) that start with the run's prefix, so `cloudconf cleanup --prefix` finds what they name. */
+function prefixed(config: Session['config'], op: Operation, field: string): fc.Arbitrary<string> {
+  const max =
+    op.body?.fields
+      .find((f) => f.name === field)
+      ?.rules?.flatMap((r) => (r.kind === 'length' && r.max !== undefined ? [r.max] : []))
+      .at(0) ?? 64;
+  const room = Math.max(1, Math.min(8, max - config.labelPrefix.length - LABEL_SEPARATOR.length));
+  return fc
+    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
+    .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`);
+}
+
 /** Values the target decides, and labels that carry the run's prefix so cleanup can find them. */
 export function hintsFor(session: Session, op: Operation): Hints {
   const { config } = session;
-  const labelField = op.body?.fields.find((f) => f.name === 'label');
-  const max =
-    labelField?.rules?.flatMap((r) => (r.kind === 'length' && r.max !== undefined ? [r.max] : [])).at(0) ?? 64;
-  const room = Math.max(1, Math.min(8, max - config.labelPrefix.length - LABEL_SEPARATOR.length));
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     region: fc.constantFrom(...config.regions),
     images: fc.constant(config.images.slice(0, 1)),
@@ -112,9 +122,8 @@ export function hintsFor(session: Session, op: Operation): Hints {
     payment_method_id: fc.constant(undefined),
     // The payment bounds move with the balance; 5.00 to 2000.00 is within them whatever the balance.
     usd: fc.integer({ min: 500, max: 200_000 }).map((cents) => (cents / 100).toFixed(2)),
-    label: fc
-      .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
-      .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`),
+    label: prefixed(config, op, 'label'),
+    username: prefixed(config, op, 'username'),
   };
   return { ...hints, ...conditionalValueHints(op), ...pinnedFor(config, op) };
 }
@@ -284,14 +293,16 @@ export class Fixtures {
     }
   }
 
-  /** Deletes the entities made for the test that just ended; what resists is retried at cleanup. */
+  /** Puts back account-wide settings the test changed, and deletes the entities made for it; what resists is retried at cleanup. */
   async releaseFresh(): Promise<void> {
+    await this.session.restoreAccount();
     const made = this.fresh.splice(0);
     this.created.push(...(await this.remove(made)));
   }
 
-  /** Deletes what this file created, newest first; returns what could not be deleted. */
+  /** Deletes what this file created, newest first; returns what could not be deleted (the run's cleanup retries it from the journal). */
   async cleanup(): Promise<Created[]> {
+    await this.session.restoreAccount();
     const left = await this.remove([...this.fresh.splice(0), ...this.created.splice(0)]);
     return left;
   }
@@ -299,11 +310,17 @@ export class Fixtures {
   private async remove(entities: Created[]): Promise<Created[]> {
     const left: Created[] = [];
     for (const c of entities.reverse()) {
-      // The maker deletes first (it may be in another account); the run's token is the fallback.
-      let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
-      if (c.token && e.response && e.response.status >= 400) e = await this.session.send(c.op, { params: c.params });
-      const s = e.response?.status;
-      if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
+      try {
+        // The maker deletes first (it may be in another account); the run's token is the fallback.
+        let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
+        if (c.token && e.response && e.response.status >= 400) e = await this.session.send(c.op, { params: c.params });
+        const s = e.response?.status;
+        if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
+      } catch (error) {
+        // The mode refused it (an entity this run did not make, or a run stopped): leave it be.
+        if (!(error instanceof RequestRefused)) throw error;
+        left.push(c);
+      }
     }
     return left;
   }

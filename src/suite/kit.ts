@@ -48,13 +48,23 @@ export class Kit {
     throw new SkipRequirement(reason);
   }
 
+  /** Requests that got no judgeable answer (timeouts, resets, still rate-limited): the verdict is then `error`. */
+  get unanswered(): number {
+    return this.transportErrors;
+  }
+
   outcome(): Outcome {
+    const retries = this.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
+    const lost = this.exchanges.find((e) => e.transportError)?.transportError;
     return {
       requirement: this.requirement.id,
       verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors),
       failures: this.failures,
-      ...(this.transportErrors ? { reason: `${this.transportErrors} request(s) got no answer` } : {}),
+      ...(lost
+        ? { reason: `${this.transportErrors} request(s) got no answer (first: ${lost.code}, ${lost.message})` }
+        : {}),
       requests: this.exchanges.length,
+      ...(retries ? { retries } : {}),
       seed: this.seed,
     };
   }

@@ -24,12 +24,18 @@ export interface Outcome {
   reason?: string;
   /** Requests this requirement's test sent. */
   requests: number;
+  /** Attempts repeated after a 429, a 5xx or a lost connection. */
+  retries?: number;
   seed: number;
   /** In a mutation run, the fault of the server judged ('' for the clean one). */
   fault?: string;
 }
 
-/** The verdict that failures earn at a level: a MUST broken fails, a SHOULD broken is non-strict (DESIGN section 3). */
+/**
+ * The verdict that failures earn at a level: a MUST broken fails, a SHOULD broken is non-strict
+ * (DESIGN section 3). A request without an answer makes it `error` whatever the checks said: what
+ * a check saw of a missing answer is the network's doing, not the target's.
+ */
 export function verdictOf(level: Level, failures: Failure[], transportErrors: number): Verdict {
   if (transportErrors > 0) return 'error';
   if (failures.length === 0) return 'pass';

@@ -10,6 +10,8 @@ export interface RunConfig {
   /** Generated cases per property. */
   runs: number;
   mode: Mode;
+  /** In safe mode, also send billed operations that are neither irreversible nor account-wide (instances). */
+  allowBilling?: boolean;
   strict: boolean;
   /** Prefix of every label the run creates, so cleanup finds its own resources. */
   labelPrefix: string;
@@ -19,11 +21,27 @@ export interface RunConfig {
   images: string[];
   /** Instance type ids the target accepts, cheapest first. */
   types: string[];
+  /** Per-request deadline and response size cap of the HTTP client. */
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** URL of the run's pacer (`--rate`): every request of every worker waits for its turn there. */
+  pacerUrl?: string;
+  /** JSON-lines file where workers record what they create and delete, for the cleanup at the end. */
+  journalPath?: string;
+  /** A file whose existence means the run was interrupted: workers send nothing more. */
+  stopPath?: string;
+  /** Extra credentials from the configuration file (e.g. the owner of a second account). */
+  credentials?: ConfiguredCredentials;
   /**
    * Mutation runs: reference servers each with one fault (or none: the clean control), and the
    * requirements to judge on each. The suite then judges those instead of the main target.
    */
   mutants?: Mutant[];
+}
+
+export interface ConfiguredCredentials {
+  /** The owner of a second, separate account (isolation, transfers). */
+  otherAccount?: { token: string; username: string };
 }
 
 export interface Mutant {

@@ -1,9 +1,15 @@
-// One worker's view of the target: the HTTP client, the URL of each operation, minted credentials, and the resources the run created.
+// One worker's view of the target: the HTTP client, the URL of each operation, minted credentials, the mode's guard, and the resources the run created.
 
+import { existsSync } from 'node:fs';
+import { operations } from '../../spec/index.js';
 import type { Operation, Scope } from '../../spec/types.js';
-import { HttpClient } from '../http/client.js';
+import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
+import { Journal } from './journal.js';
+import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
+import { pacedBy } from './pacer.js';
+import { removalOf } from './removal.js';
 
 export interface SendOptions {
   params?: Record<string, string | number>;
@@ -30,18 +36,58 @@ export interface CredentialRequest {
   key?: string;
 }
 
+/** The HTTP client a run's configuration asks for: its timeout, size cap, pace, mode and interruption. */
+export function clientFor(config: RunConfig): HttpClient {
+  const stopPath = config.stopPath;
+  return new HttpClient({
+    ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+    ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
+    ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
+    ...(stopPath ? { stopped: () => existsSync(stopPath) } : {}),
+    refuse: (method, url) => methodRefusal(config.mode, method, url),
+  });
+}
+
+/** What the sessions of one worker share: the journal, the ids the run made, and tokens of other accounts. */
+interface Ledger {
+  journal: Journal;
+  owned: Set<string>;
+  foreign: Set<string>;
+}
+
+/** Operations that delete what a create made: their success is journaled so the final cleanup skips it. */
+const removers = new Set(operations.flatMap((op) => removalOf(op)?.remove.id ?? []));
+
+const isPlainRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Account-wide records a test changed, with the values to put back when it ends. */
+interface Changed {
+  op: Operation;
+  token: string | undefined;
+  before: Record<string, unknown>;
+  fields: Set<string>;
+}
+
 export class Session {
   private control: boolean | undefined;
   private readonly minted = new Map<string, Credential>();
   private sequence = 0;
+  private readonly changed = new Map<string, Changed>();
 
   /** `account` names the account credentials are minted in, when it is not the run's own. */
   constructor(
     readonly config: RunConfig,
-    readonly client = new HttpClient(),
+    readonly client = clientFor(config),
     private readonly account?: number,
+    private readonly ledger: Ledger = {
+      journal: new Journal(config.journalPath),
+      owned: new Set(),
+      foreign: new Set(),
+    },
   ) {
     this.client.addSecret(config.token);
+    const other = config.credentials?.otherAccount;
+    if (other) this.client.addSecret(other.token);
   }
 
   /**
@@ -67,9 +113,26 @@ export class Session {
     return `${root}${path}${qs ? `?${qs}` : ''}`;
   }
 
-  send(op: Operation, options: SendOptions = {}): Promise<Exchange> {
+  /** Why the run's mode forbids this operation whatever its parameters, if it does. */
+  refusal(op: Operation): string | undefined {
+    return modeRefusal(this.config, op);
+  }
+
+  /** Ends the requirement as skipped, with the mode's reason, when the mode forbids an operation it needs. */
+  requireSendable(op: Operation): void {
+    const refusal = this.refusal(op);
+    if (refusal) throw new RequestRefused(refusal);
+  }
+
+  /** Sends an operation, unless the mode forbids it (RequestRefused); journals what it creates and deletes. */
+  async send(op: Operation, options: SendOptions = {}): Promise<Exchange> {
+    const refusal =
+      modeRefusal(this.config, op) ??
+      ownershipRefusal(this.config, op, options.params, (id) => this.ledger.owned.has(id));
+    if (refusal) throw new RequestRefused(refusal);
     const token = options.token === null ? undefined : (options.token ?? this.config.token);
-    return this.client.send({
+    await this.rememberBeforeChange(op, options, token);
+    const e = await this.client.send({
       method: op.method,
       url: this.url(op, options.params, options.query),
       ...(token === undefined ? {} : { token }),
@@ -77,16 +140,87 @@ export class Session {
       ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
       ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
     });
+    this.note(op, options.params ?? {}, token, e);
+    return e;
+  }
+
+  /** Journals an entity made (with the run's account: others are not the cleanup's to reach) or deleted. */
+  private note(op: Operation, params: Record<string, string | number>, token: string | undefined, e: Exchange): void {
+    const status = e.response?.status ?? 0;
+    if (removers.has(op.id) && ((status >= 200 && status < 300) || status === 404)) {
+      this.ledger.journal.gone(op.id, params);
+      return;
+    }
+    const removal = removalOf(op);
+    const json = e.response?.json;
+    if (!removal || status < 200 || status >= 300 || !isPlainRecord(json)) return;
+    const id = json[removal.idField];
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    // An action that answers its own entity (a rebuild, say) made nothing.
+    if (Object.values(params).some((v) => String(v) === String(id))) return;
+    this.ledger.owned.add(String(id));
+    if (this.isForeign(token)) return;
+    const label = json.label ?? json.username;
+    this.ledger.journal.made(
+      removal.remove.id,
+      { ...params, [removal.param]: id },
+      typeof label === 'string' ? label : undefined,
+    );
+  }
+
+  private isForeign(token: string | undefined): boolean {
+    return (
+      token !== undefined &&
+      (this.ledger.foreign.has(token) || (this.account !== undefined && token === this.config.token))
+    );
+  }
+
+  /**
+   * Before a test first changes an account-wide record (account, settings), reads it, so that
+   * restoreAccount() can put back every field the test sent (DECISIONS 14).
+   */
+  private async rememberBeforeChange(op: Operation, options: SendOptions, token: string | undefined): Promise<void> {
+    if (op.method !== 'PUT' || !op.effects.includes('account-wide') || !isPlainRecord(options.body)) return;
+    const view = operations.find((o) => o.method === 'GET' && o.root === op.root && o.path === op.path);
+    if (!view) return;
+    const key = `${op.id} ${token ?? ''}`;
+    let changed = this.changed.get(key);
+    if (!changed) {
+      const e = await this.client.send({ method: 'GET', url: this.url(view), ...(token ? { token } : {}) });
+      if (e.response?.status !== 200 || !isPlainRecord(e.response.json)) return;
+      changed = { op, token, before: e.response.json, fields: new Set() };
+      this.changed.set(key, changed);
+    }
+    const accepted = new Set(op.body?.fields.map((f) => f.name));
+    for (const field of Object.keys(options.body)) if (accepted.has(field)) changed.fields.add(field);
+  }
+
+  /** Puts back the account-wide fields tests changed since the last call. */
+  async restoreAccount(): Promise<void> {
+    const changed = [...this.changed.values()];
+    this.changed.clear();
+    for (const c of changed) {
+      const body = Object.fromEntries([...c.fields].flatMap((f) => (f in c.before ? [[f, c.before[f]]] : [])));
+      if (Object.keys(body).length === 0) continue;
+      await this.client.send({ method: 'PUT', url: this.url(c.op), body, ...(c.token ? { token: c.token } : {}) });
+    }
   }
 
   private controlUrl(path: string): string {
     return `${new URL(this.config.baseUrl).origin}/__cloudconf${path}`;
   }
 
+  /** A request to the control interface; no answer ends the requirement in `error`, not in a skip. */
+  private async controlSend(method: string, path: string, body?: unknown): Promise<Exchange> {
+    const e = await this.client.send({ method, url: this.controlUrl(path), ...(body === undefined ? {} : { body }) });
+    if (e.transportError) throw new NoAnswer(`${method} ${path}: ${e.transportError.message}`);
+    return e;
+  }
+
   /** Whether the target offers the reference server's control interface. */
   async hasControl(): Promise<boolean> {
     if (this.control === undefined) {
-      const e = await this.client.send({ method: 'GET', url: this.controlUrl('/info') });
+      const e = await this.controlSend('GET', '/info');
       this.control = e.response?.status === 200 && (e.response.json as { cloudconf?: boolean })?.cloudconf === true;
     }
     return this.control;
@@ -98,7 +232,7 @@ export class Session {
    */
   async actionDelayMs(): Promise<number | undefined> {
     if (!(await this.hasControl())) return undefined;
-    const e = await this.client.send({ method: 'GET', url: this.controlUrl('/info') });
+    const e = await this.controlSend('GET', '/info');
     const delay = (e.response?.json as { actionDelayMs?: unknown } | undefined)?.actionDelayMs;
     return typeof delay === 'number' ? delay : undefined;
   }
@@ -110,10 +244,13 @@ export class Session {
     if (!(await this.hasControl())) return undefined;
     const { key: _k, ...rest } = request;
     const body = this.account === undefined ? rest : { ...rest, account: this.account };
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/tokens'), body });
+    const e = await this.controlSend('POST', '/tokens', body);
     const json = e.response?.json as { token?: string; username?: string } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
     this.client.addSecret(json.token);
+    if (this.account !== undefined) this.ledger.foreign.add(json.token);
+    // A user the control interface made in the run's account is the run's to delete.
+    else if (!request.username) this.ledger.journal.made('users/delete', { username: json.username }, json.username);
     const credential = { token: json.token, username: json.username };
     if (key) this.minted.set(key, credential);
     return credential;
@@ -126,6 +263,8 @@ export class Session {
   async otherAccount(key = 'other'): Promise<Credential | undefined> {
     const cacheKey = `account:${key}`;
     if (this.minted.has(cacheKey)) return this.minted.get(cacheKey);
+    const configured = this.config.credentials?.otherAccount;
+    if (configured && key === 'other' && !(await this.hasControl())) return configured;
     const account = await this.newAccount();
     if (!account) return undefined;
     const credential = { token: account.token, username: account.username };
@@ -140,7 +279,7 @@ export class Session {
   async throwaway(options: { ageDays?: number } = {}): Promise<Session | undefined> {
     const account = await this.newAccount(options);
     if (!account) return undefined;
-    return new Session({ ...this.config, token: account.token }, this.client, account.account);
+    return new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
   }
 
   /**
@@ -150,7 +289,7 @@ export class Session {
   async promoCode(validSeconds?: number): Promise<string | undefined> {
     if (!(await this.hasControl())) return undefined;
     const body = validSeconds === undefined ? {} : { validSeconds };
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/promo-codes'), body });
+    const e = await this.controlSend('POST', '/promo-codes', body);
     const code = (e.response?.json as { code?: unknown } | undefined)?.code;
     return e.response?.status === 200 && typeof code === 'string' ? code : undefined;
   }
@@ -162,7 +301,7 @@ export class Session {
   async advanceClock(seconds: number): Promise<boolean> {
     if (!(await this.hasControl())) return false;
     const body = { advanceSeconds: seconds };
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/clock'), body });
+    const e = await this.controlSend('POST', '/clock', body);
     return e.response?.status === 200;
   }
 
@@ -170,10 +309,11 @@ export class Session {
     options: { ageDays?: number } = {},
   ): Promise<(Credential & { account: number }) | undefined> {
     if (!(await this.hasControl())) return undefined;
-    const e = await this.client.send({ method: 'POST', url: this.controlUrl('/accounts'), body: options });
+    const e = await this.controlSend('POST', '/accounts', options);
     const json = e.response?.json as { token?: string; username?: string; account?: number } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username || json.account === undefined) return undefined;
     this.client.addSecret(json.token);
+    this.ledger.foreign.add(json.token);
     return { token: json.token, username: json.username, account: json.account };
   }
 }

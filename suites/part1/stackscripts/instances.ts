@@ -1,4 +1,4 @@
-// Instances for the Part 1 clauses that need them (deployment counters, managed per-instance settings): billed, so made in full mode only.
+// Instances for the Part 1 clauses that need them (deployment counters, managed per-instance settings): billed, so made only where the mode sends them.
 
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Fixtures } from '../../../src/suite/fixtures.js';
@@ -23,8 +23,7 @@ export interface MadeInstance {
  * the end; skips outside full mode, or when the target refuses it, since the clause needs it.
  */
 export async function createInstance(kit: Kit, fixtures: Fixtures, extra: Record<string, unknown> = {}) {
-  if (kit.session.config.mode !== 'full')
-    return kit.skip('needs an instance, and creating one is billed: only in full mode');
+  kit.session.requireSendable(instanceOps.create);
   const region = kit.session.config.regions[0];
   const image = kit.session.config.images[0];
   // The documents name no instance type and no operation lists them: the run configures them (--type).

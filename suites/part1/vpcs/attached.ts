@@ -45,8 +45,7 @@ export async function instance(
 ): Promise<number> {
   const { kit, fixtures } = ctx;
   const create = opOf('instances/create');
-  if (create.effects.includes('billing') && kit.session.config.mode !== 'full')
-    return kit.skip(`${need}: making one incurs a charge, so it runs only in full mode`);
+  kit.session.requireSendable(create);
   const { config } = kit.session;
   const body = { region: config.regions[0] ?? '', type: config.types[0] ?? '', label: runLabel(kit, 'node'), ...extra };
   const e = await kit.send(create, { body });

@@ -29,9 +29,9 @@ export const runLabel = (kit: Kit, what: string) =>
 /** A long random root password: strong under any estimator. */
 const rootPass = (kit: Kit) => `Rb-${kit.session.nextSeed().toString(36)}-q7#Lp2!zR9x-Wm4$`;
 
-/** Instances are billed: procedures that make them run only in full mode. */
+/** Instances are billed: procedures that make them run only where the mode sends instance creation. */
 export function requireFull(kit: Kit): void {
-  if (kit.session.config.mode !== 'full') kit.skip('needs instances, and creating one is billed: only in full mode');
+  kit.session.requireSendable(opOf('instances/create'));
 }
 
 /** A new instance (empty unless `extra` says otherwise) in the run's first region, deleted at the end. */

@@ -64,10 +64,9 @@ export function instanceBody(kit: Kit, extra: Json = {}, empty = false): Json {
   return { region: config.regions[0], type: config.types[0], label: label(kit), ...image, ...extra };
 }
 
-/** Skips outside full mode: every procedure here makes instances, which are billed. */
+/** Skips where the mode does not send instance creation: every procedure here makes instances, which are billed. */
 export function requireFull(kit: Kit): void {
-  if (kit.session.config.mode !== 'full')
-    kit.skip('needs instances of its own, and creating one is billed: only in full mode');
+  kit.session.requireSendable(opOf('instances/create'));
   const { regions, images, types } = kit.session.config;
   if (!regions[0] || !images[0] || !types[0])
     kit.skip('needs a region, an image and an instance type of the target (run configuration)');

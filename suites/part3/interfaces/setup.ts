@@ -32,8 +32,7 @@ const rootDisks = new Map<number, number>();
 /** A new instance with one empty disk and no profile; skips unless the run may create instances. */
 export async function newInstance(ctx: WrittenContext): Promise<number> {
   const { kit } = ctx;
-  if (kit.session.config.mode !== 'full')
-    return kit.skip('creates instances, which cost money: runs only in full mode');
+  kit.session.requireSendable(opOf('instances/create'));
   const { config } = kit.session;
   const body = { region: config.regions[0], type: config.types[0], label: runLabel(ctx, 'if') };
   const e = await kit.send(opOf('instances/create'), { body });

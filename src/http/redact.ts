@@ -1,0 +1,61 @@
+// Hides secrets (tokens, passwords, client secrets) in anything that leaves a test for a report: one combined pattern, rebuilt only when the set changes.
+
+export const REDACTED = '[redacted]';
+
+/** Members whose string values are secrets wherever they appear in a JSON body, sent or received. */
+export const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password', 'root_pass', 'secret', 'client_secret']);
+
+/** Shorter values would hide ordinary text; masked values (`*****`) hide nothing. */
+const worthHiding = (s: string) => s.length >= 4 && !/^[*•]+$/.test(s);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class Redactor {
+  private readonly secrets = new Set<string>();
+  private pattern: RegExp | undefined;
+
+  add(secret: string): void {
+    if (!worthHiding(secret) || this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.pattern = undefined;
+  }
+
+  /** Registers the values of secret members anywhere in a JSON value. */
+  addFrom(value: unknown): void {
+    if (Array.isArray(value)) for (const v of value) this.addFrom(v);
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (SECRET_MEMBERS.has(k) && typeof v === 'string') this.add(v);
+        else this.addFrom(v);
+      }
+    }
+  }
+
+  text(s: string): string {
+    if (this.secrets.size === 0) return s;
+    // Longest first, so a secret that contains another is hidden whole.
+    this.pattern ??= new RegExp(
+      [...this.secrets]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    );
+    return s.replace(this.pattern, REDACTED);
+  }
+
+  /** A copy of a value with every string redacted (keys too: a secret can be a member name). */
+  deep<T>(value: T): T {
+    if (this.secrets.size === 0) return value;
+    return this.walk(value) as T;
+  }
+
+  private walk(value: unknown): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.text(k), this.walk(v)]));
+    }
+    return value;
+  }
+}

@@ -1,0 +1,66 @@
+// The run's record of what it created and what it deleted since: suite workers append JSON lines, the main process reads what is left to delete.
+
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+export interface Made {
+  t: 'made';
+  /** Identifies the entity across lines: the removal operation and its parameters. */
+  key: string;
+  /** Operation id that deletes it, and its path parameters. */
+  remove: string;
+  params: Record<string, string | number>;
+  label?: string;
+}
+
+interface Gone {
+  t: 'gone';
+  key: string;
+}
+
+type Line = Made | Gone;
+
+export const entityKey = (remove: string, params: Record<string, string | number>) =>
+  `${remove} ${JSON.stringify(Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))))}`;
+
+/** A worker's end: one line per event, appended whole (one write each, so threads do not interleave). */
+export class Journal {
+  constructor(private readonly path: string | undefined) {}
+
+  made(remove: string, params: Record<string, string | number>, label?: string): void {
+    this.append({
+      t: 'made',
+      key: entityKey(remove, params),
+      remove,
+      params,
+      ...(label ? { label } : {}),
+    });
+  }
+
+  gone(remove: string, params: Record<string, string | number>): void {
+    this.append({ t: 'gone', key: entityKey(remove, params) });
+  }
+
+  private append(line: Line): void {
+    if (this.path) appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+  }
+}
+
+/** What the journal says is still there: made and not gone, newest first. */
+export function leftInJournal(path: string): Made[] {
+  if (!existsSync(path)) return [];
+  // Lines are in the order things happened: the newest entity is made last.
+  const made = new Map<string, Made>();
+  for (const text of readFileSync(path, 'utf8').split('\n')) {
+    if (!text.trim()) continue;
+    let line: Line;
+    try {
+      line = JSON.parse(text) as Line;
+    } catch {
+      // A line cut by a killed worker: what it named is found by the prefix sweep instead.
+      continue;
+    }
+    made.delete(line.key);
+    if (line.t === 'made') made.set(line.key, line);
+  }
+  return [...made.values()].reverse();
+}

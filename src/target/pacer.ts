@@ -1,0 +1,45 @@
+// The run's rate limit (`--rate N`): one pacer in the main process hands out send times to every worker, so the cap holds for the run as a whole.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
+
+export interface Pacer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Answers each request at the next free slot, slots 1/N s apart. */
+export async function startPacer(perSecond: number): Promise<Pacer> {
+  const gap = 1000 / perSecond;
+  let next = 0;
+  const server = createServer((_req, res) => {
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + gap;
+    setTimeout(() => res.end(), at - now);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A worker's side: waits for its turn; a pacer gone (the run ending) lets requests go. */
+export function pacedBy(url: string): () => Promise<void> {
+  const pool = new Pool(new URL(url).origin, { connections: 4 });
+  return async () => {
+    try {
+      const res = await pool.request({ method: 'GET', path: '/' });
+      await res.body.dump();
+    } catch {
+      // No pacer to ask: the main process is shutting down, and whatever is sent now is its cleanup.
+    }
+  };
+}
