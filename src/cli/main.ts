@@ -10,6 +10,7 @@ import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
 import { type MutationOptions, mutation } from './mutation.js';
+import { registerReport } from './report.js';
 import { type RunOptions, run } from './run.js';
 import { specSummary } from './spec-summary.js';
 
@@ -76,6 +77,16 @@ function program(): Command {
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
     .option('--type <id>', 'an instance type the target accepts, cheapest first (repeatable)', repeat, [])
+    .option(
+      '--shard <i/n>',
+      'run the i-th of n shards of the selection (split by suite file); merge with `report --merge`',
+    )
+    .option('--baseline <file>', 'a results.json of an earlier run: fail only on requirements that got worse')
+    .option(
+      '--known-failures <file>',
+      'requirements known to fail (`<id> <reason>` lines, or JSON): fail only on others',
+    )
+    .option('--json', 'print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors')
     .action(async (options: RunOptions) => {
       process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
@@ -129,6 +140,7 @@ function program(): Command {
       });
     });
 
+  registerReport(cli);
   return cli;
 }
 

@@ -9,12 +9,15 @@ import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
+import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
-import { terminalSummary, writeReports } from '../report/write.js';
+import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
+import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
+import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -45,6 +48,14 @@ export interface RunOptions {
   outcomes?: Map<string, Outcome>;
   /** Allure results (off for mutation runs, which nobody reads in Allure). */
   allure?: boolean;
+  /** `i/n`: run only the i-th of n shards of the selection, split by suite file. */
+  shard?: string;
+  /** A results.json of an earlier run: only requirements that got worse fail this one. */
+  baseline?: string;
+  /** A file of known failures (`<id> <reason>` lines or a JSON object), the other form of a baseline. */
+  knownFailures?: string;
+  /** Print the results summary as JSON on stdout. */
+  json?: boolean;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,12 +73,15 @@ function selected(only: string | undefined, ids: string[] | undefined, part?: st
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
 function suiteFiles(judged: Requirement[]): string[] {
-  const files = new Set(
-    judged.map((r) =>
-      r.area === 'conventions' ? 'suites/conventions.test.ts' : `suites/part${r.source.part}/${r.area}.test.ts`,
-    ),
-  );
-  return [...files];
+  return [...new Set(judged.map(suiteFileOf))];
+}
+
+/** The part of the selection in one shard (all of it without --shard), and the suite files of that shard. */
+function inShard(all: Requirement[], judged: Requirement[], shard: ShardSpec | undefined) {
+  if (!shard) return { all, judged, shardFiles: [] as string[] };
+  const files = splitIntoShards(all, judged, shard.total)[shard.index - 1] ?? [];
+  const mine = (r: Requirement) => files.includes(suiteFileOf(r));
+  return { all: all.filter(mine), judged: judged.filter(mine), shardFiles: files };
 }
 
 /** Titles start with `<id> [LEVEL]`, so a pattern anchored on the id and the bracket selects exact ids. */
@@ -84,6 +98,18 @@ export async function run(options: RunOptions, log: (line: string) => void): Pro
 /** One conformance run; undefined when it could not start (a usage error, already reported). */
 export async function runSuite(options: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
   const startedAt = new Date();
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (typeof shard === 'string') {
+    log(`cloudconf: ${shard}`);
+    return undefined;
+  }
+  let known: ReturnType<typeof loadKnownState>;
+  try {
+    known = loadKnownState(options.baseline, options.knownFailures);
+  } catch (error) {
+    log(`cloudconf: cannot read the baseline: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
   const token = options.token ?? process.env.CLOUDCONF_TOKEN;
   if (options.baseUrl && !token) {
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
@@ -127,12 +153,13 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     });
   }
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
-  const { all, judged } = selected(
+  const { all: allSelected, judged: judgedSelected } = selected(
     options.only,
     options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids,
     options.part,
   );
-  if (judged.length === 0) {
+  const { all, judged, shardFiles } = inShard(allSelected, judgedSelected, shard);
+  if (judgedSelected.length === 0) {
     // A selection that matches nothing would "pass" silently: a typo must not look like conformance.
     log(
       `cloudconf: no requirement matches ${options.only ?? options.part ?? 'the selection'} (--only takes an id or an id prefix)`,
@@ -145,7 +172,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Allure reads every file in its directory: results of an earlier run would mix with this one.
   rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
-  const collector = new OutcomeCollector(tests, (line) => options.quiet || log(line));
+  const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
   try {
     const vitest = await startVitest(
       'test',
@@ -186,7 +213,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     strict: config.strict,
     requests,
   });
+  if (shard) results.shard = { ...shard, files: shardFiles };
+  if (known) results.baseline = compareWithBaseline(results, known);
   writeReports(resolve(options.reportDir), results);
-  if (!options.quiet) log(terminalSummary(results, options.reportDir));
+  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, options.reportDir), null, 2)}\n`);
+  else if (!options.quiet) log(terminalSummary(results, options.reportDir, wantsColour(process.stderr)));
   return results;
 }

@@ -1,15 +1,24 @@
-// A vitest reporter that collects the outcome each requirement's test recorded, and shows a progress line while the run goes.
+// A vitest reporter that collects the outcome each requirement's test recorded, and reports progress as each one is judged.
 
 import type { Reporter, TestCase } from 'vitest/node';
-import { type Outcome, outcomeOf } from '../suite/outcome.js';
+import { type Outcome, outcomeOf, type Verdict } from '../suite/outcome.js';
+import type { Progress } from './terminal.js';
 
 export class OutcomeCollector implements Reporter {
   readonly outcomes = new Map<string, Outcome>();
+  private readonly counts: Record<Verdict, number> = {
+    pass: 0,
+    fail: 0,
+    'non-strict': 0,
+    skipped: 0,
+    error: 0,
+    excluded: 0,
+  };
   private done = 0;
 
   constructor(
     private readonly total: number,
-    private readonly progress: (line: string) => void,
+    private readonly progress: (p: Progress) => void,
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
@@ -21,7 +30,7 @@ export class OutcomeCollector implements Reporter {
       outcome,
     );
     this.done += 1;
-    if (this.done % 25 === 0 || this.done === this.total)
-      this.progress(`${this.done}/${this.total} requirements judged`);
+    this.counts[outcome.verdict] += 1;
+    this.progress({ done: this.done, total: this.total, counts: { ...this.counts }, last: outcome.requirement });
   }
 }

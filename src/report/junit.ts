@@ -1,50 +1,95 @@
 // Renders results as JUnit XML: one test case per requirement, named by id and text, failures readable without the HTML.
 
 import { curlLine } from '../http/curl.js';
+import type { Exchange } from '../http/exchange.js';
+import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
 
-const xml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
+/** Characters XML 1.0 cannot carry at all, even escaped; a hostile target can send them, and one breaks the whole file. */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function failureText(r: RequirementResult): string {
-  return r.failures
-    .map((f) =>
-      [
-        `${f.check}${f.case ? ` [${f.case}]` : ''}`,
-        `  expected: ${f.expected}`,
-        `  actual:   ${f.actual}`,
-        `  hint:     ${f.hint}`,
-        ...f.exchanges.map((e) => `  replay:   ${curlLine(e.request)}`),
-      ].join('\n'),
-    )
-    .join('\n\n');
+const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+export const xml = (s: string): string =>
+  s
+    .replace(NOT_XML, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`)
+    .replace(/[<>&"']/g, (c) => ENTITIES[c] as string);
+
+function exchangeLines(e: Exchange): string[] {
+  const answer = e.transportError
+    ? `no answer (${e.transportError.code}: ${e.transportError.message})`
+    : `${e.response?.status} ${e.response?.text.slice(0, 500) ?? ''}`;
+  return [`    ${e.request.method} ${e.request.url} -> ${answer}`, `    curl: ${curlLine(e.request)}`];
 }
 
-function testCase(r: RequirementResult): string {
+/** The body of a failure element: what was required, each failed check with expected, actual, hint and curl lines, and the replay command. */
+export function failureText(results: Results, r: RequirementResult): string {
+  const lines = [`${r.id} [${r.level}] ${r.verdict}: ${r.text}`];
+  if (r.reason) lines.push(`reason: ${r.reason}`);
+  for (const f of r.failures) {
+    lines.push(
+      '',
+      `check ${f.check}${f.case ? ` (case: ${f.case})` : ''}`,
+      `  expected: ${f.expected}`,
+      `  actual:   ${f.actual}`,
+      `  hint:     ${f.hint}`,
+    );
+    for (const e of f.exchanges) lines.push(...exchangeLines(e));
+  }
+  lines.push('', `replay: ${replayCommand(results, r.id)}`);
+  return lines.join('\n');
+}
+
+/** The one-line message CI tools show next to the test name. */
+function message(r: RequirementResult): string {
+  const f = r.failures[0];
+  if (!f) return `${r.verdict}: ${r.reason ?? ''}`;
+  return `${f.check}: expected ${f.expected}; got ${f.actual}`;
+}
+
+function testCase(results: Results, r: RequirementResult, known: ReadonlySet<string>): string {
   const name = xml(`${r.id}: ${r.text}`);
   const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}">`;
-  if (r.verdict === 'fail' || r.verdict === 'error') {
-    const tag = r.verdict === 'fail' ? 'failure' : 'error';
-    const message = xml(r.failures[0] ? `${r.failures[0].check}: ${r.failures[0].actual}` : (r.reason ?? r.verdict));
-    return `${open}\n      <${tag} message="${message}">${xml(failureText(r) || r.reason || '')}</${tag}>\n    </testcase>`;
+  const failing = r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
+  const body = () => xml(failureText(results, r));
+  if (failing && known.has(r.id)) {
+    // Known against the baseline: the run passes, so CI must not show it red; the details stay readable.
+    const why = results.baseline?.reasons?.[r.id];
+    return `${open}\n      <skipped message="${xml(`known failure${why ? `: ${why}` : ''}; ${message(r)}`)}"/>\n      <system-out>${body()}</system-out>\n    </testcase>`;
+  }
+  if (failing) {
+    return `${open}\n      <failure message="${xml(message(r))}" type="${xml(r.failures[0]?.check ?? r.verdict)}">${body()}</failure>\n    </testcase>`;
+  }
+  if (r.verdict === 'error') {
+    return `${open}\n      <error message="${xml(message(r))}">${body()}</error>\n    </testcase>`;
   }
   if (r.verdict === 'skipped' || r.verdict === 'excluded') {
     return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>\n    </testcase>`;
   }
   if (r.verdict === 'non-strict') {
-    return `${open}\n      <system-out>${xml(`non-strict (SHOULD broken)\n${failureText(r)}`)}</system-out>\n    </testcase>`;
+    return `${open}\n      <system-out>${xml(`non-strict (a SHOULD broken; fails only with --strict)\n`)}${body()}</system-out>\n    </testcase>`;
   }
   return `${open}</testcase>`;
 }
 
+function tally(results: Results, rs: RequirementResult[], known: ReadonlySet<string>) {
+  const failing = (r: RequirementResult) => r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
+  const failures = rs.filter((r) => failing(r) && !known.has(r.id)).length;
+  const errors = rs.filter((r) => r.verdict === 'error').length;
+  const skipped = rs.filter(
+    (r) => r.verdict === 'skipped' || r.verdict === 'excluded' || (failing(r) && known.has(r.id)),
+  ).length;
+  return `tests="${rs.length}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
+}
+
 export function renderJunit(results: Results): string {
-  const byPart = [1, 2, 3].map((p) => results.requirements.filter((r) => r.part === p)).filter((rs) => rs.length);
-  const suites = byPart.map((rs) => {
-    const part = rs[0]?.part;
-    const failures = rs.filter((r) => r.verdict === 'fail').length;
-    const errors = rs.filter((r) => r.verdict === 'error').length;
-    const skipped = rs.filter((r) => r.verdict === 'skipped' || r.verdict === 'excluded').length;
-    return `  <testsuite name="Part ${part}" tests="${rs.length}" failures="${failures}" errors="${errors}" skipped="${skipped}">\n${rs.map(testCase).join('\n')}\n  </testsuite>`;
+  const known = new Set(results.baseline?.known ?? []);
+  const parts = [...new Set(results.requirements.map((r) => r.part))].sort();
+  const suites = parts.map((part) => {
+    const rs = results.requirements.filter((r) => r.part === part);
+    return `  <testsuite name="Part ${part}" ${tally(results, rs, known)}>\n${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}" ${tally(results, results.requirements, known)} time="${(results.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -36,6 +36,38 @@ export interface Results {
     requests: number;
   };
   requirements: RequirementResult[];
+  /** Set by `run --shard i/n`: this file covers only the requirements listed, those of the shard's suite files. */
+  shard?: ShardMark;
+  /** Set by `report --merge`: the shards or runs this file unites. */
+  mergedFrom?: string[];
+  /** Set by `--baseline` or `--known-failures`: what got worse and what improved; it then decides the exit code. */
+  baseline?: BaselineComparison;
+}
+
+export interface ShardMark {
+  index: number;
+  total: number;
+  /** The suite files (one per area) this shard ran; merge checks that the shards of a set do not overlap. */
+  files: string[];
+}
+
+export interface BaselineComparison {
+  /** Where the known state came from: a results.json, a known-failures file, or both. */
+  sources: string[];
+  /** Broken now (fail, or non-strict under --strict), not broken before: these fail the run. */
+  newFailures: string[];
+  /** Non-strict now, not broken before, in a run without --strict: listed, not failing. */
+  newNonStrict: string[];
+  /** Errors now that the baseline did not have: the suite could not judge them. */
+  newErrors: string[];
+  /** Broken before, pass now. */
+  improved: string[];
+  /** Broken before and still broken. */
+  known: string[];
+  /** Broken before, and not judged now (skipped, excluded, error, or not selected). */
+  notJudged: string[];
+  /** Reasons a known-failures file gave, for the known and improved ones it lists. */
+  reasons?: Record<string, string>;
 }
 
 export interface RunFacts {
@@ -76,7 +108,6 @@ export function buildResults(
       ...(o.reason ? { reason: o.reason } : {}),
     };
   });
-  const count = (v: Verdict) => rows.filter((x) => x.verdict === v).length;
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: 'cloudconf', version: facts.version },
@@ -85,21 +116,32 @@ export function buildResults(
     startedAt: facts.startedAt.toISOString(),
     durationMs: Date.now() - facts.startedAt.getTime(),
     strict: facts.strict,
-    summary: {
-      pass: count('pass'),
-      fail: count('fail'),
-      nonStrict: count('non-strict'),
-      skipped: count('skipped'),
-      error: count('error'),
-      excluded: count('excluded'),
-      requests: facts.requests,
-    },
+    summary: summarize(rows, facts.requests),
     requirements: rows,
+  };
+}
+
+/** The verdict counts of some requirement results. */
+export function summarize(rows: readonly RequirementResult[], requests: number): Results['summary'] {
+  const count = (v: Verdict) => rows.filter((x) => x.verdict === v).length;
+  return {
+    pass: count('pass'),
+    fail: count('fail'),
+    nonStrict: count('non-strict'),
+    skipped: count('skipped'),
+    error: count('error'),
+    excluded: count('excluded'),
+    requests,
   };
 }
 
 /** Exit code of DESIGN section 4: 1 when a requirement failed (or a SHOULD under --strict), 2 when the suite could not judge. */
 export function exitCodeOf(results: Results): 0 | 1 | 2 {
+  // Against a baseline only what got worse counts: known failures and known errors do not fail the run again.
+  if (results.baseline) {
+    if (results.baseline.newFailures.length > 0) return 1;
+    return results.baseline.newErrors.length > 0 ? 2 : 0;
+  }
   const { fail, nonStrict, error } = results.summary;
   if (fail > 0 || (results.strict && nonStrict > 0)) return 1;
   return error > 0 ? 2 : 0;

@@ -1,36 +1,79 @@
-// Renders the Markdown summary of a run: counts per part, then every failure with expected, actual, hint and replay line.
+// Renders the Markdown summary of a run: counts per part, the baseline comparison, then every failure with expected, actual, hint and replay line.
 
 import { curlLine } from '../http/curl.js';
+import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
+
+/** Markdown inline code that holds any text: the fence is longer than any run of backticks inside. */
+const code = (s: string) => {
+  const longest = Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${longest ? ' ' : ''}${s}${longest ? ' ' : ''}${fence}`;
+};
+
+function baselineSection(results: Results): string[] {
+  const b = results.baseline;
+  if (!b) return [];
+  const list = (title: string, ids: string[]) =>
+    ids.length
+      ? [
+          `**${title}** (${ids.length}):`,
+          '',
+          ...ids.map((id) => `- ${code(id)}${b.reasons?.[id] ? `: ${b.reasons[id]}` : ''}`),
+          '',
+        ]
+      : [];
+  return [
+    '',
+    '## Against the baseline',
+    '',
+    `Known state: ${b.sources.map(code).join(', ')}. ${b.newFailures.length} new failure(s), ${b.improved.length} improved, ${b.known.length} known failure(s); ${b.newFailures.length ? 'the run fails on the new failures.' : 'nothing got worse.'}`,
+    '',
+    ...list('New failures', b.newFailures),
+    ...list('New non-strict (SHOULD broken; not failing without --strict)', b.newNonStrict),
+    ...list('New errors', b.newErrors),
+    ...list('Improved', b.improved),
+    ...list('Known failures, still failing', b.known),
+    ...list('Known failures, not judged this time', b.notJudged),
+  ];
+}
 
 export function renderSummary(results: Results): string {
   const lines = [
     `# cloudconf conformance: ${results.target.baseUrl}`,
     '',
     `cloudconf ${results.tool.version}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests`,
+    ...(results.shard
+      ? [
+          '',
+          `Shard ${results.shard.index}/${results.shard.total}: ${results.shard.files.map(code).join(', ') || 'no suite file'}`,
+        ]
+      : []),
+    ...(results.mergedFrom ? ['', `Merged from ${results.mergedFrom.map(code).join(', ')}`] : []),
     '',
     `| part | ${verdicts.join(' | ')} |`,
     `|---|${verdicts.map(() => '---').join('|')}|`,
   ];
-  for (const part of [1, 2, 3]) {
+  for (const part of [...new Set(results.requirements.map((r) => r.part))].sort()) {
     const rs = results.requirements.filter((r) => r.part === part);
-    if (rs.length)
-      lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
+    lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
+  lines.push(...baselineSection(results));
   const bad = results.requirements.filter(
     (r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'non-strict',
   );
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
-    lines.push(`### ${r.verdict.toUpperCase()} \`${r.id}\` (${r.level})`, '', r.text, '');
+    lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', r.text, '');
     if (r.reason) lines.push(`Reason: ${r.reason}`, '');
     for (const f of r.failures) {
       lines.push(`- **${f.check}**${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`);
-      for (const e of f.exchanges) lines.push(`  \`${curlLine(e.request)}\``);
+      for (const e of f.exchanges) lines.push(`  ${code(curlLine(e.request))}`);
     }
-    lines.push(`  Replay: \`cloudconf run --seed ${results.seed} --only ${r.id}\``, '');
+    lines.push(`  Replay: ${code(replayCommand(results, r.id))}`, '');
   }
+  lines.push('', 'The full report, with every request and response: `index.html` in this directory.');
   return `${lines.join('\n')}\n`;
 }

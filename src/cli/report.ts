@@ -1,0 +1,139 @@
+// `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
+
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { buildAllureReport } from '../report/allure.js';
+import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
+import { renderCompare } from '../report/compare.js';
+import { mergeResults } from '../report/merge.js';
+import { exitCodeOf, type Results } from '../report/results.js';
+import { jsonSummary, terminalSummary, wantsColour } from '../report/terminal.js';
+import { writeReports } from '../report/write.js';
+
+export interface ReportOptions {
+  compare?: string[];
+  merge?: string[];
+  allure?: string;
+  render?: string;
+  out?: string;
+  baseline?: string;
+  knownFailures?: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+type Log = (line: string) => void;
+
+/** A report directory's results.json; throws with the path when it is missing or not one. */
+export function readResults(dir: string): Results {
+  const file = join(dir, 'results.json');
+  if (!existsSync(file)) throw new Error(`${file} does not exist`);
+  const results = JSON.parse(readFileSync(file, 'utf8')) as Results;
+  if (typeof results.schemaVersion !== 'number' || !Array.isArray(results.requirements))
+    throw new Error(`${file} is not a cloudconf results.json`);
+  return results;
+}
+
+/** A link from one directory to a file, kept relative so the pages can move together; never read as a scheme. */
+const linkTo = (from: string, file: string) => {
+  const path = relative(from, file).split('\\').join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+};
+
+function compare(dirs: string[], out: string, log: Log): number {
+  const inputs = dirs.map((dir) => {
+    const page = resolve(dir, 'index.html');
+    return {
+      label: dir,
+      results: readResults(dir),
+      ...(existsSync(page) ? { href: linkTo(resolve(out), page) } : {}),
+    };
+  });
+  mkdirSync(out, { recursive: true });
+  const file = join(out, 'compare.html');
+  writeFileSync(file, renderCompare(inputs));
+  log(`compared ${dirs.length} runs: ${file}`);
+  return 0;
+}
+
+/** Allure result files have unique names, so the union of the shards' directories is one directory of results. */
+function mergeAllureResults(dirs: string[], out: string): void {
+  const target = join(out, 'allure-results');
+  for (const dir of dirs) {
+    const source = join(dir, 'allure-results');
+    if (!existsSync(source)) continue;
+    mkdirSync(target, { recursive: true });
+    for (const name of readdirSync(source)) cpSync(join(source, name), join(target, name));
+  }
+}
+
+function merge(dirs: string[], out: string, options: ReportOptions, log: Log): number {
+  const known = loadKnownState(options.baseline, options.knownFailures);
+  const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
+  for (const w of warnings) log(`warning: ${w}`);
+  if (known) results.baseline = compareWithBaseline(results, known);
+  writeReports(resolve(out), results);
+  mergeAllureResults(dirs, out);
+  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
+  else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
+  return exitCodeOf(results);
+}
+
+function render(dir: string, log: Log): number {
+  const results = readResults(dir);
+  const started = performance.now();
+  writeReports(resolve(dir), results);
+  log(
+    `rendered ${join(dir, 'index.html')}, junit.xml and summary.md from ${results.requirements.length} requirements in ${(performance.now() - started).toFixed(0)} ms`,
+  );
+  return 0;
+}
+
+function allure(dir: string, log: Log): number {
+  const results = existsSync(join(dir, 'results.json')) ? readResults(dir) : undefined;
+  const outcome = buildAllureReport(dir, results ? `cloudconf: ${results.target.baseUrl}` : 'cloudconf');
+  log(outcome.ok ? `allure report: ${outcome.message}` : `cloudconf: ${outcome.message}`);
+  return outcome.ok ? 0 : 2;
+}
+
+/** Runs what the options ask, in order (merge, compare, render, allure); the worst exit code wins. */
+export function report(options: ReportOptions, log: Log): number {
+  const asked = [options.merge, options.compare, options.render, options.allure].filter((x) => x !== undefined);
+  if (asked.length === 0) {
+    log('cloudconf report: give --merge DIR..., --compare DIR..., --render DIR or --allure DIR');
+    return 2;
+  }
+  let code = 0;
+  try {
+    if (options.merge) code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log));
+    if (options.compare) code = Math.max(code, compare(options.compare, options.out ?? 'reports/compare', log));
+    if (options.render) code = Math.max(code, render(options.render, log));
+    if (options.allure) code = Math.max(code, allure(options.allure, log));
+  } catch (error) {
+    log(`cloudconf report: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  return code;
+}
+
+export function registerReport(cli: Command): void {
+  cli
+    .command('report')
+    .description('compare runs, merge shards, re-render reports or build the Allure report, from report directories')
+    .option('--compare <dirs...>', 'one page comparing the runs in these report directories (OUT/compare.html)')
+    .option('--merge <dirs...>', "merge shards' results into one results.json and every report in OUT")
+    .option('--out <dir>', 'where --compare and --merge write (default reports/compare, reports/merged)')
+    .option('--render <dir>', "re-render DIR's index.html, junit.xml and summary.md from its results.json")
+    .option(
+      '--allure <dir>',
+      'build the single-file Allure report DIR/allure-report/index.html from DIR/allure-results',
+    )
+    .option('--baseline <file>', 'with --merge: fail only on requirements worse than this results.json')
+    .option('--known-failures <file>', 'with --merge: requirements known to fail (`<id> <reason>` lines, or JSON)')
+    .option('--json', 'with --merge: print the results summary as JSON on stdout')
+    .option('--quiet', 'print nothing but errors and warnings')
+    .action((options: ReportOptions) => {
+      process.exitCode = report(options, (line) => process.stderr.write(`${line}\n`));
+    });
+}

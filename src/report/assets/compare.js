@@ -1,0 +1,139 @@
+// Draws the comparison page from the runs embedded in it; every string is set as text or as an attribute, never parsed as HTML.
+(() => {
+  const data = JSON.parse(document.getElementById('cloudconf-data').textContent);
+  /** Higher is worse: a move up between two runs is a regression. */
+  const SEVERITY = { excluded: 0, skipped: 1, pass: 2, 'non-strict': 3, error: 4, fail: 5 };
+  const BROKEN = new Set(['fail', 'error', 'non-strict']);
+
+  function h(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') el.className = v;
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of children.flat(Infinity)) {
+      if (c === undefined || c === null || c === false) continue;
+      el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+    }
+    return el;
+  }
+
+  const isChanged = (row) => new Set(row.verdicts.filter((v) => v !== null)).size > 1;
+
+  /** The cell of one run: its verdict, and how it moved from the run before it. */
+  function cell(row, i) {
+    const v = row.verdicts[i];
+    if (v === null) return h('td', { class: 'cell muted', title: 'not in this run' }, '—');
+    const before = i > 0 ? row.verdicts[i - 1] : null;
+    const move = before === null || before === v ? null : SEVERITY[v] > SEVERITY[before] ? 'worse' : 'better';
+    const run = data.runs[i];
+    const label = h('span', { class: `badge v-${v}` }, v);
+    const shown =
+      run.href && BROKEN.has(v) ? h('a', { href: `${run.href}#req-${encodeURIComponent(row.id)}` }, label) : label;
+    return h(
+      'td',
+      { class: `cell${move ? ` ${move}` : ''}`, title: data.details[i][row.id] || '', 'data-verdict': v },
+      shown,
+      move
+        ? h(
+            'span',
+            { class: `tag ${move === 'worse' ? 'new' : 'improved'}` },
+            move === 'worse' ? '▼ worse' : '▲ better',
+          )
+        : null,
+    );
+  }
+
+  const state = { onlyChanged: data.rows.some(isChanged), part: '', area: '', q: '' };
+  const rendered = [];
+
+  function buildTable() {
+    const table = document.getElementById('compare-table');
+    table.tHead.append(
+      h(
+        'tr',
+        null,
+        h('th', null, 'requirement'),
+        h('th', null, 'level'),
+        data.runs.map((r, i) => h('th', { class: 'cell', title: r.label }, `${i + 1}: ${r.label}`)),
+        h('th', null, 'text'),
+      ),
+    );
+    const fragment = document.createDocumentFragment();
+    for (const row of data.rows) {
+      const changed = isChanged(row);
+      const tr = h(
+        'tr',
+        { class: changed ? 'changed' : null, 'data-id': row.id },
+        h('td', { class: 'id' }, row.id),
+        h('td', null, row.level),
+        row.verdicts.map((_, i) => cell(row, i)),
+        h('td', null, row.text),
+      );
+      rendered.push([row, changed, tr]);
+      fragment.append(tr);
+    }
+    table.tBodies[0].append(fragment);
+  }
+
+  function apply() {
+    let shown = 0;
+    for (const [row, changed, tr] of rendered) {
+      tr.hidden = !(
+        (!state.onlyChanged || changed) &&
+        (state.part === '' || String(row.part) === state.part) &&
+        (state.area === '' || row.area === state.area) &&
+        (state.q === '' || row.id.toLowerCase().includes(state.q))
+      );
+      if (!tr.hidden) shown += 1;
+    }
+    document.getElementById('shown').textContent = `showing ${shown} of ${rendered.length}`;
+  }
+
+  function select(name, values, label) {
+    const el = h(
+      'select',
+      { name, 'aria-label': label },
+      h('option', { value: '' }, `${label}: all`),
+      values.map((v) => h('option', { value: v }, v)),
+    );
+    el.addEventListener('change', () => {
+      state[name] = el.value;
+      apply();
+    });
+    return el;
+  }
+
+  function buildFilters() {
+    const only = h('input', { type: 'checkbox', name: 'changed', checked: state.onlyChanged });
+    only.addEventListener('change', () => {
+      state.onlyChanged = only.checked;
+      apply();
+    });
+    const search = h('input', {
+      type: 'search',
+      name: 'q',
+      placeholder: 'requirement id contains…',
+      'aria-label': 'search by requirement id',
+    });
+    search.addEventListener('input', () => {
+      state.q = search.value.trim().toLowerCase();
+      apply();
+    });
+    const distinct = (key) => [...new Set(data.rows.map((r) => String(r[key])))].sort();
+    document
+      .getElementById('filters')
+      .append(
+        h('label', null, only, 'only requirements whose verdict changed'),
+        select('part', distinct('part'), 'part'),
+        select('area', distinct('area'), 'area'),
+        search,
+        h('span', { id: 'shown', class: 'muted' }),
+      );
+  }
+
+  buildFilters();
+  buildTable();
+  apply();
+})();

@@ -1,0 +1,109 @@
+// Unit tests of the baseline comparison: the known-failures formats, how each requirement moves, and the exit code it decides.
+
+import { describe, expect, test } from 'vitest';
+import {
+  baselineFromKnownFailures,
+  baselineFromResults,
+  compareWithBaseline,
+  parseKnownFailures,
+  unionOf,
+} from './baseline.js';
+import { exitCodeOf } from './results.js';
+import { requirement, results } from './test-support/sample-results.js';
+
+describe('parseKnownFailures', () => {
+  test('reads `<id> <reason>` lines and skips blank lines and comments', () => {
+    const known = parseKnownFailures(
+      '# our server\n\nvpcs/create/label-length   labels are trimmed (TICKET-1)\n  tags/list/paging\n',
+    );
+    expect([...known]).toEqual([
+      ['vpcs/create/label-length', 'labels are trimmed (TICKET-1)'],
+      ['tags/list/paging', 'no reason given'],
+    ]);
+  });
+
+  test('reads a JSON object of id to reason', () => {
+    expect([...parseKnownFailures('{"a/b": "why", "c/d": "because"}')]).toEqual([
+      ['a/b', 'why'],
+      ['c/d', 'because'],
+    ]);
+  });
+
+  test('refuses an id listed twice, naming the line', () => {
+    expect(() => parseKnownFailures('a/b one\na/b two')).toThrow(/line 2: a\/b is listed twice/);
+  });
+
+  test('refuses JSON that is not an object of strings', () => {
+    expect(() => parseKnownFailures('{"a/b": 1}')).toThrow(/reason must be a string/);
+    expect(() => parseKnownFailures('{')).toThrow();
+  });
+});
+
+describe('compareWithBaseline', () => {
+  const before = baselineFromResults(
+    results([
+      requirement('a/was-pass', 'pass'),
+      requirement('a/was-fail', 'fail'),
+      requirement('a/was-fail-now-pass', 'fail'),
+      requirement('a/was-fail-now-skipped', 'fail'),
+      requirement('a/was-skipped', 'skipped'),
+      requirement('a/should-was-pass', 'pass'),
+    ]),
+    'old/results.json',
+  );
+  const now = results([
+    requirement('a/was-pass', 'fail'),
+    requirement('a/was-fail', 'fail'),
+    requirement('a/was-fail-now-pass', 'pass'),
+    requirement('a/was-fail-now-skipped', 'skipped'),
+    requirement('a/was-skipped', 'error'),
+    requirement('a/should-was-pass', 'non-strict'),
+    requirement('a/new-requirement', 'fail'),
+  ]);
+
+  test('sorts each requirement by how it moved', () => {
+    expect(compareWithBaseline(now, before)).toEqual({
+      sources: ['old/results.json'],
+      newFailures: ['a/was-pass', 'a/new-requirement'],
+      newNonStrict: ['a/should-was-pass'],
+      newErrors: ['a/was-skipped'],
+      improved: ['a/was-fail-now-pass'],
+      known: ['a/was-fail'],
+      notJudged: ['a/was-fail-now-skipped'],
+    });
+  });
+
+  test('under --strict a new non-strict verdict is a new failure', () => {
+    const c = compareWithBaseline({ ...now, strict: true }, before);
+    expect(c.newFailures).toContain('a/should-was-pass');
+    expect(c.newNonStrict).toEqual([]);
+  });
+
+  test('the run fails only on new failures; known ones pass it', () => {
+    const onlyKnown = results([requirement('a/was-fail', 'fail'), requirement('a/was-pass', 'pass')]);
+    expect(exitCodeOf(onlyKnown)).toBe(1);
+    expect(exitCodeOf({ ...onlyKnown, baseline: compareWithBaseline(onlyKnown, before) })).toBe(0);
+    expect(exitCodeOf({ ...now, baseline: compareWithBaseline(now, before) })).toBe(1);
+  });
+
+  test('a new error without new failures exits 2, the suite could not judge', () => {
+    const errs = results([requirement('a/was-skipped', 'error')]);
+    expect(exitCodeOf({ ...errs, baseline: compareWithBaseline(errs, before) })).toBe(2);
+  });
+
+  test('a known-failures list is the same thing, and carries its reasons', () => {
+    const known = baselineFromKnownFailures(new Map([['a/was-pass', 'ticket 9']]), 'known.txt');
+    const c = compareWithBaseline(now, known);
+    expect(c.known).toEqual(['a/was-pass']);
+    expect(c.newFailures).toEqual(['a/was-fail', 'a/new-requirement']);
+    expect(c.reasons).toEqual({ 'a/was-pass': 'ticket 9' });
+  });
+
+  test('both forms together: a requirement is known broken when either says so', () => {
+    const known = baselineFromKnownFailures(new Map([['a/was-pass', 'ticket 9']]), 'known.txt');
+    const c = compareWithBaseline(now, unionOf([before, known]));
+    expect(c.sources).toEqual(['old/results.json', 'known.txt']);
+    expect(c.known.sort()).toEqual(['a/was-fail', 'a/was-pass']);
+    expect(c.newFailures).toEqual(['a/new-requirement']);
+  });
+});

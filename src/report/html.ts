@@ -1,0 +1,163 @@
+// Renders index.html: one self-contained page with the run's header, a matrix of verdicts per part and area, every failure in full, and filters.
+
+import { curlLine } from '../http/curl.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Failure } from '../suite/outcome.js';
+import { asset, escapeHtml, htmlPage } from './page.js';
+import { replayCommand } from './replay.js';
+import type { RequirementResult, Results } from './results.js';
+
+/** Bodies longer than this are cut in the page (results.json keeps them whole): a hostile target must not bloat it. */
+export const BODY_LIMIT = 32 * 1024;
+
+/** Verdicts in the order a reader cares about them. */
+export const VERDICT_ORDER = ['fail', 'error', 'non-strict', 'skipped', 'excluded', 'pass'] as const;
+
+const COUNT_KEY = {
+  pass: 'pass',
+  fail: 'fail',
+  'non-strict': 'nonStrict',
+  skipped: 'skipped',
+  error: 'error',
+  excluded: 'excluded',
+} as const;
+
+interface BodyView {
+  text: string;
+  /** Characters left out of the page. */
+  cut: number;
+}
+
+function bodyView(text: string): BodyView {
+  return text.length > BODY_LIMIT
+    ? { text: text.slice(0, BODY_LIMIT), cut: text.length - BODY_LIMIT }
+    : { text, cut: 0 };
+}
+
+function exchangeView(e: Exchange) {
+  return {
+    method: e.request.method,
+    url: e.request.url,
+    requestHeaders: e.request.headers,
+    ...(e.request.body === undefined ? {} : { requestBody: bodyView(e.request.body) }),
+    ...(e.response
+      ? {
+          status: e.response.status,
+          responseHeaders: e.response.headers,
+          responseBody: bodyView(e.response.text),
+          truncated: e.response.truncated,
+        }
+      : {}),
+    ...(e.transportError ? { transportError: `${e.transportError.code}: ${e.transportError.message}` } : {}),
+    durationMs: Math.round(e.durationMs * 10) / 10,
+    curl: curlLine(e.request),
+  };
+}
+
+const failureView = (f: Failure) => ({
+  check: f.check,
+  ...(f.case ? { case: f.case } : {}),
+  expected: f.expected,
+  actual: f.actual,
+  hint: f.hint,
+  exchanges: f.exchanges.map(exchangeView),
+});
+
+type Change = 'new' | 'known' | 'improved';
+
+/** How each requirement moved against the baseline, when the run had one. */
+function changesOf(results: Results): Map<string, Change> {
+  const b = results.baseline;
+  const changes = new Map<string, Change>();
+  if (!b) return changes;
+  for (const id of b.improved) changes.set(id, 'improved');
+  for (const id of b.known) changes.set(id, 'known');
+  for (const id of [...b.newFailures, ...b.newNonStrict]) changes.set(id, 'new');
+  return changes;
+}
+
+/** What the page script needs of a requirement: passing ones carry no failures and no replay line. */
+function requirementView(results: Results, r: RequirementResult, change: Change | undefined) {
+  const broken = r.verdict === 'fail' || r.verdict === 'non-strict' || r.verdict === 'error';
+  return {
+    id: r.id,
+    part: r.part,
+    area: r.area,
+    level: r.level,
+    text: r.text,
+    verdict: r.verdict,
+    ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.failures.length ? { failures: r.failures.map(failureView) } : {}),
+    ...(broken ? { replay: replayCommand(results, r.id) } : {}),
+    ...(change ? { change } : {}),
+    ...(change && results.baseline?.reasons?.[r.id] ? { knownReason: results.baseline.reasons[r.id] } : {}),
+  };
+}
+
+export function reportView(results: Results) {
+  const changes = changesOf(results);
+  return {
+    requirements: results.requirements.map((r) => requirementView(results, r, changes.get(r.id))),
+  };
+}
+
+const fact = (label: string, value: string) =>
+  `<div class="fact"><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+
+function countsMarkup(results: Results): string {
+  const badges = VERDICT_ORDER.map(
+    (v) =>
+      `<button type="button" class="count v-${v}" data-verdict="${v}"><span class="n">${results.summary[COUNT_KEY[v]]}</span> ${v}</button>`,
+  );
+  return `<div class="counts" id="counts">${badges.join('')}<span class="total">${results.requirements.length} requirements</span></div>`;
+}
+
+function baselineMarkup(results: Results): string {
+  const b = results.baseline;
+  if (!b) return '';
+  const list = (label: string, ids: string[], cls: string) =>
+    ids.length
+      ? `<p class="${cls}"><strong>${escapeHtml(label)} (${ids.length}):</strong> ${ids.map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')}</p>`
+      : '';
+  return `<section class="baseline" id="baseline"><h2>Against the baseline</h2>
+<p>Known state from ${b.sources.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}: ${b.newFailures.length} new failure(s), ${b.improved.length} improved, ${b.known.length} known failure(s).</p>
+${list('New failures', b.newFailures, 'worse')}${list('New non-strict', b.newNonStrict, 'worse')}${list('New errors', b.newErrors, 'worse')}${list('Improved', b.improved, 'better')}${list('Known, not judged this time', b.notJudged, 'muted')}</section>`;
+}
+
+function headerMarkup(results: Results): string {
+  const facts = [
+    fact('target', results.target.baseUrl),
+    fact('started', results.startedAt),
+    fact('cloudconf', results.tool.version),
+    fact('seed', String(results.seed)),
+    fact('duration', `${(results.durationMs / 1000).toFixed(1)} s`),
+    fact('requests', String(results.summary.requests)),
+    ...(results.strict ? [fact('strict', 'SHOULD failures fail the run')] : []),
+    ...(results.shard
+      ? [fact('shard', `${results.shard.index}/${results.shard.total} (${results.shard.files.join(', ')})`)]
+      : []),
+    ...(results.mergedFrom ? [fact('merged from', results.mergedFrom.join(', '))] : []),
+  ];
+  return `<header>
+<h1>cloudconf conformance report</h1>
+<dl class="facts">${facts.join('')}</dl>
+${countsMarkup(results)}
+</header>
+${baselineMarkup(results)}`;
+}
+
+const BODY_SECTIONS = `<noscript><p class="warn">The matrix, the failures and the filters need JavaScript; results.json and summary.md hold the same data.</p></noscript>
+<nav class="filters" id="filters" aria-label="filters"></nav>
+<section id="matrix"><h2>Requirements by part and area</h2><p class="muted">Each square is one requirement; click one to see it.</p><div id="matrix-body"></div></section>
+<section id="failures"><h2>Failures <span id="failures-count"></span></h2><div id="failures-body"></div></section>
+<section id="all"><h2>All requirements <span id="all-count"></span></h2><table id="all-table"><thead><tr><th>requirement</th><th>level</th><th>verdict</th><th>text</th></tr></thead><tbody></tbody></table></section>`;
+
+export function renderHtml(results: Results): string {
+  return htmlPage({
+    title: `cloudconf: ${results.target.baseUrl}`,
+    body: `${headerMarkup(results)}\n<main>\n${BODY_SECTIONS}\n</main>`,
+    css: asset('report.css'),
+    script: asset('index.js'),
+    data: reportView(results),
+  });
+}
