@@ -1,5 +1,6 @@
-// Checks on timestamp values: ISO 8601 date and time, with or without a UTC offset (DECISIONS 5).
+// Checks on timestamp values: ISO 8601 date and time, with or without a UTC offset (DECISIONS 5), and the form the documents' date-time format names.
 
+import { formatHolds } from '../../spec/evaluate.js';
 import type { Exchange } from '../http/exchange.js';
 import { type CheckResult, failed, pass } from './result.js';
 
@@ -23,6 +24,22 @@ export function isoDateTime(value: unknown, where: string, e?: Exchange): CheckR
     `${where}: an ISO 8601 date-time such as 2018-01-02T03:04:05`,
     `${where}: ${JSON.stringify(value)}`,
     'Timestamps are ISO 8601 date-time strings.',
+    e,
+  );
+}
+
+/**
+ * A date-time in the form the encoding's `date-time` format accepts (seconds present, an optional
+ * fraction and offset). Looser ISO 8601 forms real deployments write (no seconds, `+0000`, a comma
+ * fraction) fail it but pass `isoDateTime`: callers report them non-strict.
+ */
+export function documentedDateTime(value: unknown, where: string, e?: Exchange): CheckResult {
+  if (typeof value === 'string' && formatHolds('date-time', value)) return pass;
+  return failed(
+    'timestamp-documented-form',
+    `${where}: a date-time such as 2018-01-02T03:04:05 (seconds, optional fraction and offset ±hh:mm or Z)`,
+    `${where}: ${JSON.stringify(value)}`,
+    'Write timestamps in the date-time form of the documents.',
     e,
   );
 }

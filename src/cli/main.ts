@@ -9,7 +9,9 @@ import { testedBy } from '../export/tested-by.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
+import { registerAudit } from './audit.js';
 import { type MutationOptions, mutation } from './mutation.js';
+import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
 import { type RunOptions, run } from './run.js';
 import { specSummary } from './spec-summary.js';
@@ -141,6 +143,8 @@ function program(): Command {
     });
 
   registerReport(cli);
+  registerAudit(cli);
+  registerProxy(cli);
   return cli;
 }
 

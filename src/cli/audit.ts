@@ -1,0 +1,80 @@
+// `cloudconf audit FILE`: judges recorded traffic (HAR or JSON lines) with every check a single exchange can feed, writes the reports of a run, and returns the exit code.
+
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { Auditor } from '../audit/auditor.js';
+import type { Finding } from '../audit/finding.js';
+import { readRecording } from '../audit/read.js';
+import type { Recording } from '../audit/recorded.js';
+import { auditResults, auditSummary } from '../audit/results.js';
+import { writeReports } from '../report/write.js';
+import { parseScopes } from './scopes-option.js';
+
+export interface AuditOptions {
+  json?: boolean;
+  reportDir: string;
+  scopes?: string;
+}
+
+/** Where the command writes: results on `out` (stdout), problems on `err` (stderr). */
+export interface Io {
+  out: (text: string) => void;
+  err: (line: string) => void;
+}
+
+/** Violations printed to the terminal; the reports and `--json` hold them all. */
+const SHOWN = 20;
+
+export const findingLine = (f: Finding) => `  #${f.index} ${f.verdict.toUpperCase()} ${f.requirement}: ${f.message}`;
+
+function terminalText(auditor: Auditor, dir: string): string {
+  const { exchanges, judged, unknown, unanswered } = auditor.counts;
+  const fails = auditor.findings.filter((f) => f.verdict === 'fail').length;
+  return [
+    `${exchanges} exchanges: ${judged} judged, ${unknown} unknown${unanswered ? `, ${unanswered} without an answer` : ''}; ${auditor.findings.length} violations (${fails} fail, ${auditor.findings.length - fails} non-strict)`,
+    ...auditor.findings.slice(0, SHOWN).map(findingLine),
+    ...(auditor.findings.length > SHOWN ? [`  ... and ${auditor.findings.length - SHOWN} more`] : []),
+    `reports: ${resolve(dir, 'summary.md')}, results.json, junit.xml`,
+  ].join('\n');
+}
+
+/** 1 when a MUST is broken; else 2 when lines or entries could not be read or judged; else 0. */
+export async function audit(file: string, options: AuditOptions, io: Io): Promise<number> {
+  const { out, err } = io;
+  const startedAt = new Date();
+  let recording: Recording;
+  let scopes: string[] | undefined;
+  try {
+    scopes = options.scopes === undefined ? undefined : parseScopes(options.scopes);
+    recording = readRecording(file);
+  } catch (error) {
+    // An unreadable file or a usage error: said in one line, never a stack trace.
+    err(`cloudconf audit: ${(error as Error).message}`);
+    return 2;
+  }
+  for (const u of recording.unreadable) err(`cloudconf audit: ${u.where} (index ${u.index}) skipped: ${u.message}`);
+  const auditor = new Auditor(scopes ? { scopes } : {});
+  for (const record of recording.records) auditor.add(record);
+  for (const x of auditor.errors) err(`cloudconf audit: exchange ${x.index} could not be judged: ${x.message}`);
+  const results = auditResults(auditor, { target: `audit of ${file}`, startedAt });
+  writeReports(resolve(options.reportDir), results);
+  out(options.json ? JSON.stringify(auditSummary(auditor)) : terminalText(auditor, options.reportDir));
+  if (results.summary.fail > 0) return 1;
+  return recording.unreadable.length > 0 || auditor.errors.length > 0 ? 2 : 0;
+}
+
+export function registerAudit(cli: Command): void {
+  cli
+    .command('audit')
+    .description('judge recorded traffic (a HAR file or JSON lines of exchanges) and write the reports of a run')
+    .argument('<file>', 'HAR log, or JSON lines {method, path, query?, status, request_body?, response_body?, ...}')
+    .option('--json', 'print {exchanges, judged, unknown, violations} as JSON on stdout')
+    .option('--report-dir <dir>', 'where reports go', 'reports/audit')
+    .option('--scopes <list>', 'scopes of the token the requests carry (comma-separated, or *), to judge scopes')
+    .action(async (file: string, options: AuditOptions) => {
+      process.exitCode = await audit(file, options, {
+        out: (text) => process.stdout.write(`${text}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    });
+}
