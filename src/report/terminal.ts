@@ -64,7 +64,7 @@ export function progressPrinter(log: (line: string) => void, stream: Stream): (p
       .filter((v) => p.counts[v] > 0)
       .map((v) => paint(v, `${p.counts[v]} ${v}`));
     const head = `${p.done}/${p.total} judged  ${paint('pass', `${p.counts.pass} pass`)}${broken.length ? `  ${broken.join('  ')}` : ''}`;
-    const width = (stream.columns ?? 100) - 1;
+    const width = (stream.columns || 100) - 1;
     const room = width - visibleLength(head) - 2;
     const last = room > 10 ? `  ${paint('dim', p.last.length > room ? `…${p.last.slice(-(room - 1))}` : p.last)}` : '';
     stream.write(`\r\u001b[2K${head}${last}${p.done === p.total ? '\n' : ''}`);
