@@ -10,6 +10,7 @@ import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
+import { registerCleanup } from './cleanup.js';
 import { type MutationOptions, mutation } from './mutation.js';
 import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
@@ -68,13 +69,21 @@ function program(): Command {
     .description('test a target (the embedded reference server when no --base-url) and write reports')
     .option('--base-url <url>', '{base_url} of the target, e.g. http://127.0.0.1:8080/v4')
     .option('--beta-url <url>', '{base_url_beta} of the target (default: base URL with /v4beta)')
-    .option('--token <token>', 'full-scope token of an unrestricted user (or CLOUDCONF_TOKEN)')
+    .option('--token <token>', 'full-scope token of an unrestricted user (better: CLOUDCONF_TOKEN or --config)')
+    .option('--config <file>', 'JSON with base_url, token and optional credentials, instead of flags')
     .option('--report-dir <dir>', 'where reports go', 'reports/latest')
     .option('--seed <n>', 'seed of the generators, to replay a run')
     .option('--runs <n>', 'generated cases per property', '1')
     .option('--only <pattern>', 'run one requirement or a subtree of ids, e.g. vpcs/create')
     .option('--part <n>', 'only the requirements of one part of the documents (1, 2 or 3)')
-    .option('--mode <mode>', 'read-only, safe or full (default: full on loopback, safe elsewhere)')
+    .option(
+      '--mode <mode>',
+      'read-only (GETs only), safe (only its own entities; nothing billed, irreversible or account-wide) or full; default: full on loopback, safe elsewhere',
+    )
+    .option('--allow-billing', 'safe mode also sends billed operations that are neither irreversible nor account-wide')
+    .option('--rate <n>', 'at most n requests per second, all workers together')
+    .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
+    .option('--max-response-bytes <n>', 'larger answers are cut and judged error', String(16 * 1024 * 1024))
     .option('--strict', 'SHOULD-level failures fail the run')
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
@@ -142,6 +151,7 @@ function program(): Command {
       });
     });
 
+  registerCleanup(cli);
   registerReport(cli);
   registerAudit(cli);
   registerProxy(cli);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
+import type { RunCleanup } from '../cleanup/delete.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
@@ -16,13 +17,15 @@ import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../r
 import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
+import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-export interface RunOptions {
+export interface RunOptions extends SafetyFlags {
   baseUrl?: string;
   betaUrl?: string;
   token?: string;
@@ -91,7 +94,11 @@ function namePattern(options: RunOptions): string | undefined {
 }
 
 export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
-  const results = await runSuite(options, log);
+  const checked = checkSafetyFlags(options, log);
+  if (!checked) return 2;
+  const results = await runSuite({ ...options, ...checked }, log);
+  // An interrupted run judged only part of the selection: not a verdict on the target.
+  if (results?.cleanup?.interrupted) return 2;
   return results ? exitCodeOf(results) : 2;
 }
 
@@ -116,6 +123,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     return undefined;
   }
   const reference = options.baseUrl ? undefined : await startReferenceServer({ port: 0, faults: options.faults ?? [] });
+  const guard = await guardRun(
+    { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
+    log,
+  );
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
   const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
@@ -124,9 +135,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     token: token ?? (reference?.token as string),
     seed,
     runs: Number(options.runs),
-    mode: options.mode ?? (reference || /\/\/(127\.|localhost|\[::1\])/.test(baseUrl) ? 'full' : 'safe'),
+    mode: options.mode ?? defaultMode(baseUrl, reference !== undefined),
     strict: options.strict ?? false,
-    labelPrefix: `cc${seed.toString(36).slice(0, 6)}`,
+    ...safetyConfig(options, guard),
     regions: options.region?.length ? options.region : regions.map((r) => r.id),
     images: options.image?.length ? options.image : images.map((i) => i.id),
     types: options.type?.length ? options.type : instanceTypes.filter((t) => t.successor === null).map((t) => t.id),
@@ -164,15 +175,20 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log(
       `cloudconf: no requirement matches ${options.only ?? options.part ?? 'the selection'} (--only takes an id or an id prefix)`,
     );
+    await guard.finish(config, false);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     return undefined;
+  }
+  if (options.baseUrl && !options.quiet) {
+    log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
   }
   const allure = options.allure ?? true;
   // Allure reads every file in its directory: results of an earlier run would mix with this one.
   rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
+  let cleanup: RunCleanup | undefined;
   try {
     const vitest = await startVitest(
       'test',
@@ -199,11 +215,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     );
     await vitest.close();
   } finally {
+    // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
+    cleanup = await guard.finish(config, options.baseUrl !== undefined);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
   }
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);
+  const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
   const results = buildResults(all, collector.outcomes, {
     version: TOOL_VERSION,
     baseUrl: options.baseUrl ?? 'reference server (in-process)',
@@ -214,9 +233,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     requests,
   });
   if (shard) results.shard = { ...shard, files: shardFiles };
+  if (cleanup) results.cleanup = cleanup;
+  if (retries) results.summary.retries = retries;
   if (known) results.baseline = compareWithBaseline(results, known);
   writeReports(resolve(options.reportDir), results);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(results, options.reportDir, wantsColour(process.stderr)));
+  for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
   return results;
 }

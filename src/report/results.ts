@@ -2,6 +2,7 @@
 
 import { exclusions } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
+import type { RunCleanup } from '../cleanup/delete.js';
 import type { Failure, Outcome, Verdict } from '../suite/outcome.js';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -34,6 +35,8 @@ export interface Results {
     error: number;
     excluded: number;
     requests: number;
+    /** Attempts repeated after a 429, a 5xx or a lost connection (`run` sets it when there were any). */
+    retries?: number;
   };
   requirements: RequirementResult[];
   /** Set by `run --shard i/n`: this file covers only the requirements listed, those of the shard's suite files. */
@@ -42,6 +45,8 @@ export interface Results {
   mergedFrom?: string[];
   /** Set by `--baseline` or `--known-failures`: what got worse and what improved; it then decides the exit code. */
   baseline?: BaselineComparison;
+  /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */
+  cleanup?: RunCleanup;
 }
 
 export interface ShardMark {

@@ -45,9 +45,10 @@ export class Journal {
   }
 }
 
-/** What the journal says is still there: made and not gone, newest first. */
-export function leftInJournal(path: string): Made[] {
-  if (!existsSync(path)) return [];
+/** What the journal says is still there (made and not gone, newest first), and the key of everything it ever made. */
+export function readJournal(path: string): { left: Made[]; everMade: Set<string> } {
+  const everMade = new Set<string>();
+  if (!existsSync(path)) return { left: [], everMade };
   // Lines are in the order things happened: the newest entity is made last.
   const made = new Map<string, Made>();
   for (const text of readFileSync(path, 'utf8').split('\n')) {
@@ -60,7 +61,10 @@ export function leftInJournal(path: string): Made[] {
       continue;
     }
     made.delete(line.key);
-    if (line.t === 'made') made.set(line.key, line);
+    if (line.t === 'made') {
+      made.set(line.key, line);
+      everMade.add(line.key);
+    }
   }
-  return [...made.values()].reverse();
+  return { left: [...made.values()].reverse(), everMade };
 }

@@ -1,0 +1,124 @@
+// Deletes what a run left on the target: children before parents, in rounds, waiting for asynchronous deletes, and says what resisted and why.
+
+import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
+import type { Operation } from '../../spec/types.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Session } from '../target/session.js';
+
+export interface Litter {
+  remove: Operation;
+  params: Record<string, string | number>;
+  label?: string;
+  /** Reads the entity, to see an asynchronous delete finish. */
+  view?: Operation;
+}
+
+export interface Leftover {
+  /** The request that would delete it, e.g. `DELETE /v4/vpcs/12`. */
+  request: string;
+  label?: string;
+  reason: string;
+}
+
+export interface CleanupReport {
+  deleted: number;
+  left: Leftover[];
+}
+
+/** What the cleanup at the end of a run did, as results.json shows it. */
+export interface RunCleanup extends CleanupReport {
+  /** The run's label prefix: `cloudconf cleanup --prefix` with it finds what is left. */
+  prefix: string;
+  /** Set when the run was stopped by a signal. */
+  interrupted?: string;
+  /** Lists that could not be read while looking for the prefix. */
+  unread?: string[];
+}
+
+export interface DeleteOptions {
+  rounds: number;
+  /** How long to wait, per round, for deletes the target finishes later (an instance `deleting`). */
+  settleMs: number;
+  pollMs: number;
+}
+
+const defaults: DeleteOptions = { rounds: 3, settleMs: 60_000, pollMs: 1000 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Deeper paths first: interfaces, profiles and disks before their instance, subnets before their VPC. */
+const depth = (l: Litter) => l.remove.pathParams.length;
+
+function describe(session: Session, l: Litter): string {
+  return `${l.remove.method} ${new URL(session.url(l.remove, l.params)).pathname}`;
+}
+
+function why(e: Exchange): string {
+  if (e.transportError) return `no answer (${e.transportError.code}: ${e.transportError.message})`;
+  const reason = (e.response?.json as { errors?: { reason?: string }[] } | undefined)?.errors?.[0]?.reason;
+  return `answered ${e.response?.status}${reason ? `: ${reason}` : ''}`;
+}
+
+/** Sends with the run's token, past the mode's guard: these are the run's own entities. */
+function sendRaw(session: Session, op: Operation, params: Record<string, string | number>): Promise<Exchange> {
+  return session.client.send({ method: op.method, url: session.url(op, params), token: session.config.token });
+}
+
+/** Whether the entity is still being deleted: its view answers a transitional status. */
+async function stillGoing(session: Session, l: Litter): Promise<boolean> {
+  if (!l.view) return false;
+  const e = await sendRaw(session, l.view, l.params);
+  const status = (e.response?.json as { status?: unknown } | undefined)?.status;
+  return e.response?.status === 200 && typeof status === 'string' && TRANSITIONAL_STATUSES.has(status);
+}
+
+/** Waits until no deleted entity is still being deleted, or the deadline passes. */
+async function settle(session: Session, deleted: Litter[], options: DeleteOptions): Promise<void> {
+  const deadline = Date.now() + options.settleMs;
+  let going = deleted;
+  while (going.length && Date.now() < deadline) {
+    const still: Litter[] = [];
+    for (const l of going) if (await stillGoing(session, l)) still.push(l);
+    going = still;
+    if (going.length) await sleep(options.pollMs);
+  }
+}
+
+/**
+ * Deletes each entity (children first, then in the order given), waits for asynchronous deletes,
+ * and retries what failed in later rounds (a VPC refuses while an instance still uses it).
+ */
+export async function deleteAll(
+  session: Session,
+  litter: Litter[],
+  options: Partial<DeleteOptions> = {},
+): Promise<CleanupReport> {
+  const o = { ...defaults, ...options };
+  let pending = litter.map((l, order) => ({ l, order })).sort((a, b) => depth(b.l) - depth(a.l) || a.order - b.order);
+  let deleted = 0;
+  const reasons = new Map<Litter, string>();
+  for (let round = 1; round <= o.rounds && pending.length; round++) {
+    const failed: typeof pending = [];
+    const done: Litter[] = [];
+    for (const p of pending) {
+      const e = await sendRaw(session, p.l.remove, p.l.params);
+      const status = e.response?.status ?? 0;
+      if ((status >= 200 && status < 300) || status === 404) {
+        deleted += status === 404 ? 0 : 1;
+        done.push(p.l);
+      } else {
+        reasons.set(p.l, why(e));
+        failed.push(p);
+      }
+    }
+    await settle(session, done, o);
+    pending = failed;
+    if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
+  }
+  const left = pending.map(({ l }) => ({
+    request: describe(session, l),
+    ...(l.label ? { label: l.label } : {}),
+    reason: reasons.get(l) ?? 'not deleted',
+  }));
+  return { deleted, left };
+}
