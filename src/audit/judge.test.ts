@@ -1,0 +1,383 @@
+// Self-tests of judging single exchanges: each check seen to pass on a good exchange and to fail on a bad one, with the encoding's requirement ids and levels.
+
+import { describe, expect, test } from 'vitest';
+import { ruleId } from '../../spec/derive.js';
+import { operationById, requirementById, resourceById } from '../../spec/index.js';
+import type { Field, Operation, Rule } from '../../spec/types.js';
+import { Auditor } from './auditor.js';
+import { exchangeOfLine } from './jsonl.js';
+import type { Recorded } from './recorded.js';
+import { auditResults, auditSummary } from './results.js';
+
+const op = (id: string) => operationById.get(id) as Operation;
+const fieldOf = (o: Operation, name: string) => o.body?.fields.find((f) => f.name === name) as Field;
+const ruleOf = (f: Field, kind: Rule['kind']) => f.rules?.find((r) => r.kind === kind) as Rule;
+
+/** A value of a field that its encoding accepts, for building documented records. */
+function sample(f: Field): unknown {
+  const rules = f.rules ?? [];
+  const choice = rules.find((r) => r.kind === 'enum');
+  if (choice?.kind === 'enum') return choice.values[0];
+  const formats: Record<string, string> = {
+    'date-time': '2018-01-02T03:04:05',
+    ip: '10.0.0.1',
+    ipv4: '10.0.0.1',
+    'ip-cidr': '10.0.0.0/24',
+    'ipv4-cidr': '10.0.0.0/24',
+    'ip-netmask': '10.0.0.1/24',
+    email: 'someone@example.com',
+    url: 'https://example.com/',
+    uuid: '123e4567-e89b-12d3-a456-426614174000',
+  };
+  switch (f.type) {
+    case 'string':
+      return formats[f.format ?? ''] ?? 'x'.repeat(rules.find((r) => r.kind === 'length')?.min ?? 1);
+    case 'integer':
+    case 'number':
+      return rules.find((r) => r.kind === 'range')?.min ?? 1;
+    case 'boolean':
+      return true;
+    case 'array': {
+      const min = rules.find((r) => r.kind === 'items')?.min ?? 0;
+      return Array.from({ length: min }, () => (f.items ? sample(f.items) : 1));
+    }
+    case 'object':
+      return Object.fromEntries((f.fields ?? []).map((x) => [x.name, sample(x)]));
+    default:
+      return null;
+  }
+}
+
+const record = (id: string) => Object.fromEntries((resourceById.get(id)?.fields ?? []).map((f) => [f.name, sample(f)]));
+const json = { 'content-type': 'application/json' };
+
+let line = 0;
+/** One recorded exchange, written as a JSON line would hold it. */
+function recorded(x: Record<string, unknown>): Recorded {
+  const exchange = exchangeOfLine({ response_headers: json, ...x });
+  if (typeof exchange === 'string') throw new Error(exchange);
+  return {
+    index: line++,
+    exchange,
+    requestHeadersKnown: x.request_headers !== undefined,
+    responseHeadersKnown: true,
+  };
+}
+
+function judge(x: Record<string, unknown>, scopes?: string[]) {
+  const auditor = new Auditor(scopes ? { scopes } : {});
+  const findings = auditor.add(recorded(x));
+  return { auditor, findings, ids: findings.map((f) => f.requirement) };
+}
+
+const create = op('vpcs/create');
+const label = fieldOf(create, 'label');
+const length = ruleOf(label, 'length');
+const labelLength = `${create.id}/label-${ruleId(length)}`;
+const tooLong = 'x'.repeat((length.kind === 'length' ? (length.max ?? 0) : 0) + 1);
+const vpc = record('vpc');
+const auth = { authorization: 'Bearer t' };
+
+describe('requests against their rules', () => {
+  test('a valid exchange is clean, and counts the requirements it judged', () => {
+    const { auditor, findings } = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 200,
+      request_headers: auth,
+      request_body: { label: 'ok', region: 'r' },
+      response_body: vpc,
+    });
+    expect(findings).toEqual([]);
+    expect(auditor.judged.get(`${create.id}/response/object`)).toBe(1);
+  });
+
+  test('invalid input accepted breaks the requirement of the rule; refused, it holds', () => {
+    const accepted = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 200,
+      request_body: { label: tooLong, region: 'r' },
+      response_body: vpc,
+    });
+    expect(accepted.ids).toContain(labelLength);
+    expect(accepted.ids).toContain('conventions/status/rejected-4xx');
+    expect(accepted.findings.find((f) => f.requirement === labelLength)).toMatchObject({
+      level: requirementById.get(labelLength)?.level,
+      verdict: 'fail',
+      index: expect.any(Number),
+    });
+    const refused = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 400,
+      request_body: { label: tooLong, region: 'r' },
+      response_body: { errors: [{ field: 'label', reason: 'too long' }] },
+    });
+    expect(refused.findings).toEqual([]);
+    expect(refused.auditor.judged.get(labelLength)).toBe(1);
+  });
+
+  test('the refusal of invalid input names the field, with the error body, with 400', () => {
+    const body = { label: tooLong, region: 'r' };
+    const misnamed = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 400,
+      request_body: body,
+      response_body: { errors: [{ field: 'name', reason: 'x' }] },
+    });
+    expect(misnamed.ids).toEqual(['conventions/error-body/field-named']);
+    const shapeless = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 400,
+      request_body: body,
+      response_body: { error: 'bad' },
+    });
+    expect(shapeless.ids).toEqual(['conventions/error-body/shape']);
+    const unprocessable = judge({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 422,
+      request_body: body,
+      response_body: { errors: [{ field: 'label', reason: 'x' }] },
+    });
+    expect(unprocessable.findings).toMatchObject([
+      { requirement: 'conventions/status/validation-400', verdict: 'non-strict' },
+    ]);
+  });
+
+  test('a valid value refused by name breaks its rule; refusals for state or of values without rules do not', () => {
+    const body = { label: 'ok', region: 'r' };
+    const refuse = (status: number, errors: unknown) =>
+      judge({ method: 'POST', path: '/v4/vpcs', status, request_body: body, response_body: { errors } }).ids;
+    expect(refuse(400, [{ field: 'label', reason: 'not allowed' }])).toEqual([labelLength]);
+    expect(refuse(400, [{ reason: 'busy' }])).toEqual([]);
+    expect(refuse(400, [{ field: 'region', reason: 'no such region' }])).toEqual([]);
+    expect(refuse(400, [{ field: 'subnet', reason: 'in use' }])).toEqual([]);
+    expect(refuse(409, [{ field: 'label', reason: 'taken' }])).toEqual([]);
+    expect(refuse(404, [{ reason: 'not found' }])).toEqual([]);
+  });
+
+  test('a value whose rules need state (password strength) is not judged when refused', () => {
+    const password = op('instances/password');
+    const f = fieldOf(password, 'root_pass');
+    expect(f.rules?.some((r) => r.kind === 'password-strength')).toBe(true);
+    const min = (ruleOf(f, 'length') as { min: number }).min;
+    const { findings } = judge({
+      method: password.method,
+      path: `/v4${password.path.replace('{nodeId}', '1')}`,
+      status: 400,
+      request_body: { root_pass: 'a'.repeat(min) },
+      response_body: { errors: [{ field: 'root_pass', reason: 'weak' }] },
+    });
+    expect(findings).toEqual([]);
+  });
+
+  test('a redacted value is no value to judge', () => {
+    const update = op('account/update');
+    const zip = fieldOf(update, 'zip');
+    expect(zip.rules?.length).toBeGreaterThan(0);
+    const accepted = (value: string) =>
+      judge({
+        method: update.method,
+        path: `/v4${update.path}`,
+        status: 200,
+        request_body: { zip: value },
+        response_body: {},
+      }).ids;
+    expect(accepted('[not a zip]')).toContain(`${update.id}/zip-${ruleId((zip.rules ?? [])[0] as Rule)}`);
+    expect(accepted('[redacted]')).toEqual([]);
+  });
+
+  test('paging bounds are judged where the documents show them', () => {
+    const subnets = op('vpcs/subnets/list');
+    expect(subnets.paging).toBe('bounded');
+    const list = { data: [], page: 1, pages: 1, results: 0 };
+    const bounded = judge({ method: 'GET', path: '/v4/vpcs/1/subnets?page=0', status: 200, response_body: list });
+    expect(bounded.ids).toContain(`${subnets.id}/page-range`);
+    expect(op('vpcs/list').paging).toBe('bounds-not-shown');
+    const unbounded = judge({ method: 'GET', path: '/v4/vpcs?page=0', status: 200, response_body: list });
+    expect(unbounded.findings).toEqual([]);
+    const refusedUnbounded = judge({
+      method: 'GET',
+      path: '/v4/vpcs?page=0',
+      status: 400,
+      response_body: { errors: [{ field: 'page', reason: 'x' }] },
+    });
+    expect(refusedUnbounded.findings).toEqual([]);
+  });
+});
+
+describe('answers', () => {
+  const subnet = record('vpc-subnet');
+  const page = (data: unknown[], over: Record<string, unknown> = {}) => ({
+    data,
+    page: 1,
+    pages: 1,
+    results: data.length,
+    ...over,
+  });
+
+  test('envelope shape and counts, default page and page size', () => {
+    const ok = judge({
+      method: 'GET',
+      path: '/v4/vpcs/1/subnets?page_size=25',
+      status: 200,
+      response_body: page([subnet, subnet]),
+    });
+    expect(ok.findings).toEqual([]);
+    const offByOne = judge({
+      method: 'GET',
+      path: '/v4/vpcs/1/subnets',
+      status: 200,
+      response_body: page([subnet], { results: 2 }),
+    });
+    expect(offByOne.ids).toEqual(
+      expect.arrayContaining(['conventions/envelope/counts', 'vpcs/subnets/list/response/envelope']),
+    );
+    const noPages = judge({
+      method: 'GET',
+      path: '/v4/vpcs/1/subnets',
+      status: 200,
+      response_body: { data: [], page: 1, results: 0 },
+    });
+    expect(noPages.ids).toEqual(
+      expect.arrayContaining(['conventions/envelope/shape', 'vpcs/subnets/list/response/envelope']),
+    );
+    const lastPage = judge({
+      method: 'GET',
+      path: '/v4/vpcs/1/subnets',
+      status: 200,
+      response_body: page([subnet], { page: 2, pages: 2, results: 101 }),
+    });
+    expect(lastPage.ids).toContain('conventions/paging/default-page');
+  });
+
+  test('timestamps: the documented form passes, looser ISO forms are non-strict, others fail', () => {
+    const view = (created: unknown) =>
+      judge({ method: 'GET', path: '/v4/vpcs/1', status: 200, response_body: { ...vpc, created } }).findings;
+    expect(view('2018-01-02T03:04:05')).toEqual([]);
+    expect(view('2018-01-02T03:04:05.123+01:00')).toEqual([]);
+    for (const loose of ['2018-01-02T03:04', '2018-01-02T03:04:05+0100', '2018-01-02T03:04:05,5Z'])
+      expect(view(loose)).toMatchObject([{ requirement: 'conventions/timestamps/date-time', verdict: 'non-strict' }]);
+    expect(view('yesterday')).toMatchObject([{ requirement: 'conventions/timestamps/date-time', verdict: 'fail' }]);
+  });
+
+  test('the answer matches the documented record', () => {
+    const { label: _gone, ...partial } = vpc;
+    expect(judge({ method: 'GET', path: '/v4/vpcs/1', status: 200, response_body: partial }).ids).toEqual([
+      'vpcs/view/response/object',
+    ]);
+  });
+
+  test('a JSON content type, where the answer is shown or is an error', () => {
+    const text = judge({
+      method: 'GET',
+      path: '/v4/vpcs/1',
+      status: 200,
+      response_body: vpc,
+      response_headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.findings).toMatchObject([{ requirement: 'conventions/responses/json', verdict: 'non-strict' }]);
+  });
+
+  test('event records carry the conventional fields and come newest first', () => {
+    const event = (id: number, created: string) => ({
+      id,
+      action: 'vpc_create',
+      created,
+      entity: null,
+      secondary_entity: null,
+      status: 'finished',
+      seen: false,
+      read: false,
+      username: 'u',
+    });
+    const events = (data: unknown[]) =>
+      judge({ method: 'GET', path: '/v4/account/events', status: 200, response_body: page(data) }).ids;
+    expect(events([event(2, '2018-01-02T03:04:06'), event(1, '2018-01-02T03:04:05')])).toEqual([]);
+    expect(events([event(1, '2018-01-02T03:04:05'), event(2, '2018-01-02T03:04:06')])).toEqual([
+      'conventions/events/newest-first',
+    ]);
+    const { seen: _s, ...incomplete } = event(1, '2018-01-02T03:04:05');
+    expect(events([incomplete])).toEqual(['conventions/events/record-shape']);
+  });
+});
+
+describe('authentication', () => {
+  const events = op('events/list');
+  const list = { data: [], page: 1, pages: 1, results: 0 };
+  test('no token yet answered breaks token-required; unknown when the recording holds no request headers', () => {
+    const anonymous = judge({
+      method: 'GET',
+      path: '/v4/account/events',
+      status: 200,
+      request_headers: {},
+      response_body: list,
+    });
+    expect(anonymous.findings).toMatchObject([
+      {
+        requirement: `${events.id}/auth/token-required`,
+        level: requirementById.get(`${events.id}/auth/token-required`)?.level,
+      },
+    ]);
+    expect(judge({ method: 'GET', path: '/v4/account/events', status: 200, response_body: list }).findings).toEqual([]);
+    const refused403 = judge({
+      method: 'GET',
+      path: '/v4/account/events',
+      status: 403,
+      request_headers: {},
+      response_body: { errors: [{ reason: 'no' }] },
+    });
+    expect(refused403.ids).toEqual(['conventions/status/unauthenticated-401']);
+  });
+
+  test('scopes are judged when the token scopes are given: read_write includes read_only', () => {
+    const post = {
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 200,
+      request_headers: auth,
+      request_body: { label: 'ok', region: 'r' },
+      response_body: vpc,
+    };
+    expect(judge(post, ['vpc:read_only']).ids).toEqual([`${create.id}/auth/scope-required`]);
+    expect(judge(post, ['vpc:read_write']).findings).toEqual([]);
+    expect(judge(post, ['*']).findings).toEqual([]);
+    const read = { method: 'GET', path: '/v4/account/events', status: 200, request_headers: auth, response_body: list };
+    expect(judge(read, ['events:read_write']).findings).toEqual([]);
+    expect(judge(read, ['vpc:read_write']).ids).toEqual([`${events.id}/auth/scope-required`]);
+  });
+});
+
+describe('counts and results', () => {
+  test('unknown paths are counted, never failed; requirements are pass, fail or skipped with a reason', () => {
+    const auditor = new Auditor();
+    auditor.add(recorded({ method: 'GET', path: '/v4/nowhere', status: 500 }));
+    const bad = recorded({
+      method: 'POST',
+      path: '/v4/vpcs',
+      status: 200,
+      request_body: { label: tooLong, region: 'r' },
+      response_body: vpc,
+    });
+    auditor.add(bad);
+    auditor.add(recorded({ method: 'GET', path: '/v4/vpcs/1', status: 200, response_body: vpc }));
+    expect(auditor.counts).toEqual({ exchanges: 3, judged: 2, unknown: 1, unanswered: 0 });
+    const summary = auditSummary(auditor);
+    expect(Object.keys(summary)).toEqual(['exchanges', 'judged', 'unknown', 'violations']);
+    expect(summary.violations.length).toBeGreaterThan(0);
+    expect(summary.violations.every((v) => v.index === bad.index)).toBe(true);
+    expect(Object.keys(summary.violations[0] ?? {})).toEqual(['index', 'requirement', 'level', 'verdict', 'message']);
+    const results = auditResults(auditor, { target: 'audit of test', startedAt: new Date() });
+    const verdict = (id: string) => results.requirements.find((r) => r.id === id);
+    expect(verdict(labelLength)).toMatchObject({ verdict: 'fail', failures: [{ check: 'rejected-4xx' }] });
+    expect(verdict('vpcs/view/response/object')?.verdict).toBe('pass');
+    expect(verdict('vpcs/delete/response/empty')).toMatchObject({
+      verdict: 'skipped',
+      reason: expect.stringMatching(/single exchanges/),
+    });
+  });
+});
