@@ -144,6 +144,33 @@ describe.skipIf(!available && !required)('HTML reports in Chromium', () => {
     await page.close();
   });
 
+  test("junit.xml of the faulty run parses as XML, a test case per requirement, each failure's body on its own", async () => {
+    const page = await browser.newPage();
+    const xml = readFileSync(join(dir, 'faulty', 'junit.xml'), 'utf8');
+    const parsed = await page.evaluate((text) => {
+      // The page's own XML parser; this file is typed for Node, which has no DOMParser.
+      type XmlNode = { textContent: string | null };
+      type XmlDocument = { querySelector(s: string): XmlNode | null; querySelectorAll(s: string): Iterable<XmlNode> };
+      const { DOMParser } = globalThis as unknown as {
+        DOMParser: new () => { parseFromString(t: string, type: string): XmlDocument };
+      };
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const failures = [...doc.querySelectorAll('testcase > failure')];
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        cases: [...doc.querySelectorAll('testcase')].length,
+        failures: failures.length,
+        body: failures[0]?.textContent ?? '',
+      };
+    }, xml);
+    expect(parsed.error).toBeNull();
+    expect(parsed.cases).toBe(faulty.requirements.length);
+    expect(parsed.failures).toBe(faulty.requirements.filter((r) => r.verdict === 'fail').length);
+    for (const part of ['expected:', 'actual:', 'hint:', 'curl: curl -sS', 'replay: npx cloudconf run --seed 1 --only'])
+      expect(parsed.body).toContain(part);
+    await page.close();
+  });
+
   test('hostile text from a target is shown as text and runs nothing', async () => {
     const hostile = '<img src=x onerror="window.pwned=1"></script><script>window.pwned=2</script>';
     const file = join(dir, 'hostile.html');
