@@ -1,0 +1,79 @@
+// Runs the cloudconf command line as a child process, for self-tests that need a real process (signals, exit codes, what it prints): `cloudconf serve` and `cloudconf run`.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** What the child printed so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the child exits (killed with SIGKILL past the bound). */
+  done: Promise<Finished>;
+}
+
+/** Starts `cloudconf <args>`; a child still running after `boundMs` is killed, and its end says so. */
+export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number } = {}): Running {
+  const started = Date.now();
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c) => {
+    out += c;
+  });
+  child.stderr?.on('data', (c) => {
+    err += c;
+  });
+  const bound = setTimeout(() => child.kill('SIGKILL'), options.boundMs ?? 120_000);
+  const done = new Promise<Finished>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(bound);
+      resolve({ code, signal, stdout: out, stderr: err, ms: Date.now() - started });
+    });
+  });
+  return { child, stdout: () => out, stderr: () => err, done };
+}
+
+export const runCli = (args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number } = {}) =>
+  startCli(args, options).done;
+
+/** Waits until a running child printed something that matches, or throws past the deadline. */
+export async function waitForOutput(r: Running, pattern: RegExp, deadlineMs = 60_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!pattern.test(r.stdout() + r.stderr())) {
+    if (Date.now() > until || r.child.exitCode !== null) {
+      throw new Error(`no ${pattern} in the output of cloudconf:\n${r.stdout()}\n${r.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** `cloudconf serve` on a free port with a known token; resolves with its base URL once it listens. */
+export async function startServe(
+  token: string,
+  extra: string[] = [],
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const r = startCli(['serve', '--port', '0', '--token', token, ...extra], { boundMs: 600_000 });
+  await waitForOutput(r, /^http:\/\/\S+\/v4\n/m, 30_000);
+  const baseUrl = (r.stdout().split('\n')[0] ?? '').trim();
+  return {
+    baseUrl,
+    stop: async () => {
+      r.child.kill('SIGTERM');
+      await r.done;
+    },
+  };
+}

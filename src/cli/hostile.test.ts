@@ -1,0 +1,65 @@
+// Self-test of `cloudconf run` against hostile targets (one small misbehaving server per case): it ends within a bound, writes every report, exits as decided below, and prints no stack trace.
+
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { requirements } from '../../spec/index.js';
+import { type HostileBehaviour, startHostileTarget } from '../http/hostile-target.js';
+import type { Results } from '../report/results.js';
+import { runCli } from './child.js';
+
+/**
+ * Exit 2 where no answer can be judged: nothing came (silent), it came too slowly (slow), the
+ * connection broke (reset, truncated), or the target kept refusing to serve (429 after every
+ * bounded retry); every requirement is then `error`. Exit 1 where complete answers came that the
+ * documents rule out: an HTML page for JSON, a 500 where a 4xx rejection is required; those are
+ * the target's failures, judged like any other.
+ */
+const cases: { behaviour: HostileBehaviour; exit: 1 | 2 }[] = [
+  { behaviour: 'silent', exit: 2 },
+  { behaviour: 'slow', exit: 2 },
+  { behaviour: 'reset', exit: 2 },
+  { behaviour: 'truncated', exit: 2 },
+  { behaviour: 'limit429', exit: 2 },
+  { behaviour: 'html', exit: 1 },
+  { behaviour: 'error500', exit: 1 },
+];
+
+/** The area every case runs: small, and it needs fixtures and the control interface, so every path is taken. */
+const AREA = 'tags';
+const BOUND_MS = 90_000;
+const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+
+describe.concurrent('a run against a hostile target', () => {
+  for (const { behaviour, exit } of cases) {
+    test(`${behaviour}: ends within the bound, writes complete reports, exits ${exit}`, {
+      timeout: BOUND_MS + 30_000,
+    }, async () => {
+      const target = await startHostileTarget(behaviour);
+      const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-${behaviour}-`));
+      try {
+        const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
+        const r = await runCli([...args, '--timeout', '1000', '--report-dir', dir], { boundMs: BOUND_MS });
+        const output = r.stdout + r.stderr;
+        expect(r.signal, `killed at the bound:\n${output}`).toBeNull();
+        expect(r.code, output).toBe(exit);
+        expect(output).not.toMatch(STACK_LINE);
+
+        const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+        const expected = requirements.filter((q) => q.area === AREA).length;
+        expect(results.requirements.length).toBe(expected);
+        const s = results.summary;
+        expect(s.pass + s.fail + s.nonStrict + s.skipped + s.error + s.excluded).toBe(expected);
+        if (exit === 2) expect(results.requirements.every((q) => q.verdict === 'error')).toBe(true);
+        else expect([s.fail > 0, s.error]).toEqual([true, 0]);
+        for (const file of ['junit.xml', 'summary.md', 'index.html']) {
+          expect(existsSync(join(dir, file)) && statSync(join(dir, file)).size > 0, file).toBe(true);
+        }
+        expect(readdirSync(join(dir, 'allure-results')).length).toBeGreaterThan(0);
+      } finally {
+        await target.close();
+      }
+    });
+  }
+});
