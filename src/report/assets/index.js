@@ -135,8 +135,9 @@
     return h('span', { class: `tag ${r.change}`, title: r.knownReason || '' }, label);
   }
 
+  /** A failure card; a closed one builds its body when first opened, so a run with many failures opens quickly. */
   function cardView(r, open) {
-    return h(
+    const card = h(
       'details',
       { class: `card v-${r.verdict}`, id: anchor(r.id), open, 'data-id': r.id },
       h(
@@ -148,12 +149,18 @@
         changeTag(r),
       ),
       h('p', { class: 'text' }, r.text),
-      r.reason ? h('p', { class: 'reason' }, h('strong', null, 'reason: '), r.reason) : null,
-      r.knownReason ? h('p', { class: 'muted' }, h('strong', null, 'known because: '), r.knownReason) : null,
-      (r.failures || []).map(failureView),
-      h('h3', null, 'replay'),
-      command('replay command', r.replay, 'replay'),
     );
+    const fill = () =>
+      card.append(
+        r.reason ? h('p', { class: 'reason' }, h('strong', null, 'reason: '), r.reason) : '',
+        r.knownReason ? h('p', { class: 'muted' }, h('strong', null, 'known because: '), r.knownReason) : '',
+        ...(r.failures || []).map(failureView),
+        h('h3', null, 'replay'),
+        command('replay command', r.replay, 'replay'),
+      );
+    if (open) fill();
+    else card.addEventListener('toggle', fill, { once: true });
+    return card;
   }
 
   // ---- filters
