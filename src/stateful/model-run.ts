@@ -1,7 +1,8 @@
 // Model-based runs of a state table: fast-check draws sequences of commands, each checks the target against a model simpler than any server, and a broken expectation is recorded with the sequence that led to it.
 
 import fc from 'fast-check';
-import type { Kit } from '../suite/kit.js';
+import { NoAnswer, RequestRefused } from '../http/client.js';
+import { type Kit, SkipRequirement } from '../suite/kit.js';
 
 /** A command of a state table: whether it applies to the model, and what it does to both. */
 export interface StateCommand<Model extends object, Real> extends fc.AsyncCommand<Model, Real> {
@@ -28,6 +29,9 @@ export async function modelRun<Model extends object, Real>(
   try {
     await fc.assert(property, { numRuns: options.runs, seed: kit.seed, endOnFailure: true });
   } catch (error) {
+    // A skip, a refusal by the mode or a missing answer inside a step ends the requirement as it would outside.
+    const cause = (error as Error).cause;
+    if (cause instanceof SkipRequirement || cause instanceof RequestRefused || cause instanceof NoAnswer) throw cause;
     // A broken expectation is already on the kit; anything else is the suite's own error.
     if (!kit.failures.length) throw error;
     const last = kit.failures.at(-1);

@@ -47,5 +47,6 @@ export function methodRefusal(mode: Mode, method: string, url: URL): string | un
 export function defaultMode(baseUrl: string, reference: boolean): Mode {
   if (reference) return 'full';
   const host = new URL(baseUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host) ? 'full' : 'safe';
+  const loopback = host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return loopback ? 'full' : 'safe';
 }

@@ -1,0 +1,88 @@
+// Self-tests of what `cloudconf run` really sends, seen by a recording proxy in front of `cloudconf serve`: read-only sends only GETs, safe never sends a billed, irreversible or account-wide operation, --rate holds.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { operations } from '../../spec/index.js';
+import { type RecordingProxy, startRecordingProxy } from '../http/recording-proxy.js';
+import type { Results } from '../report/results.js';
+import { runCli, startServe } from './child.js';
+
+const TOKEN = 'modes-test-token-3f9a';
+const REFUSED = /^mode (read-only|safe) does not send (GET|POST|PUT|DELETE) \/\S* \(.+\)$/;
+
+let server: Awaited<ReturnType<typeof startServe>>;
+beforeAll(async () => {
+  server = await startServe(TOKEN);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs through a fresh proxy; answers what it saw and the results. */
+async function runThrough(args: string[]): Promise<{ proxy: RecordingProxy; results: Results; code: number | null }> {
+  const proxy = await startRecordingProxy(server.baseUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-modes-'));
+  try {
+    const r = await runCli(['run', '--base-url', proxy.baseUrl, '--report-dir', dir, '--seed', '7', ...args], {
+      env: { CLOUDCONF_TOKEN: TOKEN },
+      boundMs: 240_000,
+    });
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+    return { proxy, results, code: r.code };
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** The operation a request was for, matched on method and path (control interface requests match none). */
+function operationOf(method: string, url: string) {
+  const path = new URL(url, 'http://x').pathname;
+  return operations.find((o) => {
+    if (o.method !== method) return false;
+    const root = o.root === 'beta' ? '/v4beta' : '/v4';
+    const pattern = new RegExp(`^${root}${o.path.replace(/\{[A-Za-z]+\}/g, '[^/]+')}$`);
+    return pattern.test(path);
+  });
+}
+
+const skippedByMode = (results: Results) =>
+  results.requirements.filter((r) => r.verdict === 'skipped' && r.reason?.startsWith('mode '));
+
+describe.sequential('what a run sends in each mode', () => {
+  test('read-only sends only GETs, and says which requirements the mode skipped', { timeout: 300_000 }, async () => {
+    const { proxy, results, code } = await runThrough(['--mode', 'read-only', '--only', 'vpcs']);
+    expect(code).toBe(0);
+    expect(proxy.seen.length).toBeGreaterThan(0);
+    expect(proxy.seen.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(skippedByMode(results).length).toBeGreaterThan(10);
+    for (const r of skippedByMode(results)) expect(r.reason).toMatch(REFUSED);
+    expect(results.summary.fail + results.summary.error).toBe(0);
+  });
+
+  test('safe never sends a billed, irreversible or account-wide operation', { timeout: 300_000 }, async () => {
+    const { proxy, results, code } = await runThrough(['--mode', 'safe', '--part', '2']);
+    const forbidden = proxy.seen
+      .map((r) => ({ r, op: operationOf(r.method, r.path) }))
+      .filter(({ op }) => op?.effects.some((e) => e === 'billing' || e === 'irreversible' || e === 'account-wide'))
+      .map(({ r }) => `${r.method} ${r.path}`);
+    expect(forbidden).toEqual([]);
+    expect(proxy.seen.some((r) => r.method !== 'GET')).toBe(true);
+    const reasons = skippedByMode(results).map((r) => r.reason);
+    expect(reasons).toContain('mode safe does not send POST /account/cancel (billing, irreversible, account-wide)');
+    for (const reason of reasons) expect(reason).toMatch(REFUSED);
+    expect([code, results.summary.fail, results.summary.error]).toEqual([0, 0, 0]);
+  });
+
+  test('--rate caps requests per second across all workers', { timeout: 300_000 }, async () => {
+    const rate = 20;
+    const { proxy, code } = await runThrough(['--rate', String(rate), '--only', 'tags']);
+    expect(code).toBe(0);
+    const times = proxy.seen.map((r) => r.at).sort((a, b) => a - b);
+    expect(times.length).toBeGreaterThan(2 * rate);
+    // One request of slack for timer jitter at the window's edges.
+    const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
+    expect(busiest).toBeLessThanOrEqual(rate + 1);
+  });
+});
