@@ -114,7 +114,7 @@ describe('a session in safe mode', () => {
     await expect(s.send(op('vpcs/delete'), { params: { vpcId: 1 } })).rejects.toThrow(/did not create/);
     expect(hits).toEqual([]);
     const made = await s.send(op('vpcs/create'), { body: { label: 'cctest1-a', region: 'r' } });
-    const id = (made.response?.json as { id: number }).id;
+    const id = (made.response?.json as { id: number } | undefined)?.id ?? 0;
     await s.send(op('vpcs/update'), { params: { vpcId: id }, body: { label: 'cctest1-b' } });
     await s.send(op('vpcs/delete'), { params: { vpcId: id } });
     expect(hits).toEqual(['POST /v4/vpcs', `PUT /v4/vpcs/${id}`, `DELETE /v4/vpcs/${id}`]);
