@@ -1,0 +1,73 @@
+// Self-test that no secret leaves a run: the token (from the environment, a config file or a flag), credential passwords and OAuth client secrets appear in no report file and nowhere in what the run prints.
+
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli, startServe } from './child.js';
+
+const TOKEN = `secret-token-${Math.random().toString(36).slice(2)}-do-not-print`;
+
+/** A secret member with a readable value: what redaction must have replaced (masks such as `****` hide nothing). */
+const PLAIN_SECRET =
+  /\\?"(password|root_pass|secret|client_secret)\\?"\s*:\s*\\?"(?!\[redacted\])(?![*•]+\\?")[^"\\]{4,}/;
+const REDACTED_SECRET = /\\?"(password|root_pass|secret|client_secret)\\?"\s*:\s*\\?"\[redacted\]/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+let server: Awaited<ReturnType<typeof startServe>>;
+beforeAll(async () => {
+  server = await startServe(TOKEN);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs a selection with the token given one way; answers every text the run left: its files and its output. */
+async function texts(only: string, how: 'env' | 'config' | 'flag'): Promise<Map<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-secrets-'));
+  const configFile = join(mkdtempSync(join(tmpdir(), 'cloudconf-config-')), 'target.json');
+  writeFileSync(configFile, JSON.stringify({ base_url: server.baseUrl, token: TOKEN }));
+  const target =
+    how === 'config'
+      ? ['--config', configFile]
+      : ['--base-url', server.baseUrl, ...(how === 'flag' ? ['--token', TOKEN] : [])];
+  const r = await runCli(['run', ...target, '--only', only, '--report-dir', dir], {
+    env: how === 'env' ? { CLOUDCONF_TOKEN: TOKEN } : { CLOUDCONF_TOKEN: '' },
+  });
+  expect(r.code, r.stderr).toBe(0);
+  const all = new Map(filesUnder(dir).map((f) => [f, readFileSync(f, 'utf8')]));
+  all.set('stdout', r.stdout);
+  all.set('stderr', r.stderr);
+  return all;
+}
+
+describe.concurrent('secrets stay out of everything a run writes and prints', () => {
+  const runs = [
+    { only: 'oauth-clients', how: 'env' as const },
+    { only: 'managed/credentials', how: 'config' as const },
+    { only: 'users/create', how: 'flag' as const },
+  ];
+  for (const { only, how } of runs) {
+    test(`token from ${how}, --only ${only}`, { timeout: 180_000 }, async () => {
+      const all = await texts(only, how);
+      expect(all.size).toBeGreaterThan(5);
+      const leaks = [...all].filter(([, text]) => text.includes(TOKEN)).map(([file]) => file);
+      expect(leaks).toEqual([]);
+      const plain = [...all].flatMap(([file, text]) => {
+        const m = PLAIN_SECRET.exec(text);
+        return m ? [`${file}: ${m[0]}`] : [];
+      });
+      expect(plain).toEqual([]);
+      if (only !== 'users/create') {
+        // The selection did send and receive secrets: they were there to leak, and were hidden.
+        expect([...all.values()].some((text) => REDACTED_SECRET.test(text))).toBe(true);
+      }
+    });
+  }
+});
