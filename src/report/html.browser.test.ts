@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../cli/report.js';
 import { runSuite } from '../cli/run.js';
 import { curlLine } from '../http/curl.js';
+import { baselineFromResults, compareWithBaseline } from './baseline.js';
 import { renderHtml } from './html.js';
 import type { Results } from './results.js';
 import { exchange, failure, requirement, results } from './test-support/sample-results.js';
@@ -168,6 +169,20 @@ describe.skipIf(!available && !required)('HTML reports in Chromium', () => {
     expect(parsed.failures).toBe(faulty.requirements.filter((r) => r.verdict === 'fail').length);
     for (const part of ['expected:', 'actual:', 'hint:', 'curl: curl -sS', 'replay: npx cloudconf run --seed 1 --only'])
       expect(parsed.body).toContain(part);
+    await page.close();
+  });
+
+  test('against a baseline the page lists what got worse and filters on it', async () => {
+    const file = join(dir, 'baseline.html');
+    const baseline = compareWithBaseline(faulty, baselineFromResults(clean, 'clean/results.json'));
+    writeFileSync(file, renderHtml({ ...faulty, baseline }));
+    const page = await open(file);
+    const worse = [...baseline.newFailures, ...baseline.newNonStrict];
+    expect(worse.length).toBeGreaterThan(0);
+    expect(await page.textContent('#baseline')).toContain(`${baseline.newFailures.length} new failure(s)`);
+    await page.check('input[name="new"]');
+    expect(await visible(page, '#all-table tbody tr')).toBe(worse.length);
+    expect(await page.$$eval('details.card:not([hidden]) .tag.new', (tags) => tags.length)).toBe(worse.length);
     await page.close();
   });
 

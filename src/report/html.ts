@@ -115,9 +115,10 @@ function countsMarkup(results: Results): string {
 function baselineMarkup(results: Results): string {
   const b = results.baseline;
   if (!b) return '';
+  // Long lists start folded, so the matrix stays near the top of the page.
   const list = (label: string, ids: string[], cls: string) =>
     ids.length
-      ? `<p class="${cls}"><strong>${escapeHtml(label)} (${ids.length}):</strong> ${ids.map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')}</p>`
+      ? `<details class="${cls}"${ids.length <= 20 ? ' open' : ''}><summary><strong>${escapeHtml(label)} (${ids.length})</strong></summary>${ids.map((id) => `<code>${escapeHtml(id)}</code>`).join(' ')}</details>`
       : '';
   return `<section class="baseline" id="baseline"><h2>Against the baseline</h2>
 <p>Known state from ${b.sources.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}: ${b.newFailures.length} new failure(s), ${b.improved.length} improved, ${b.known.length} known failure(s).</p>

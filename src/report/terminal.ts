@@ -111,10 +111,15 @@ function baselineLines(results: Results, paint: Paint): string[] {
   const lines = [
     `${paint('bold', 'baseline')} ${b.sources.join(' + ')}: ${paint(b.newFailures.length ? 'fail' : 'pass', `${b.newFailures.length} new failure(s)`)}, ${b.improved.length} improved, ${b.known.length} known`,
   ];
-  for (const id of b.newFailures) lines.push(`  ${paint('fail', 'NEW')} ${id}`);
-  for (const id of b.newNonStrict) lines.push(`  ${paint('non-strict', 'NEW NON-STRICT')} ${id}`);
-  for (const id of b.newErrors) lines.push(`  ${paint('error', 'NEW ERROR')} ${id}`);
-  for (const id of b.improved) lines.push(`  ${paint('pass', 'IMPROVED')} ${id}`);
+  const list = (ids: string[], style: string, label: string) => {
+    lines.push(...ids.slice(0, LISTED_PER_PART).map((id) => `  ${paint(style, label)} ${id}`));
+    if (ids.length > LISTED_PER_PART)
+      lines.push(`  … and ${ids.length - LISTED_PER_PART} more ${label.toLowerCase()} in summary.md`);
+  };
+  list(b.newFailures, 'fail', 'NEW');
+  list(b.newNonStrict, 'non-strict', 'NEW NON-STRICT');
+  list(b.newErrors, 'error', 'NEW ERROR');
+  list(b.improved, 'pass', 'IMPROVED');
   return lines;
 }
 

@@ -165,7 +165,7 @@
 
   // ---- filters
 
-  const state = { verdicts: new Set(VERDICTS), part: '', area: '', level: '', q: '' };
+  const state = { verdicts: new Set(VERDICTS), part: '', area: '', level: '', q: '', onlyNew: false };
 
   function matches(r) {
     return (
@@ -173,7 +173,8 @@
       (state.part === '' || String(r.part) === state.part) &&
       (state.area === '' || r.area === state.area) &&
       (state.level === '' || r.level === state.level) &&
-      (state.q === '' || r.id.toLowerCase().includes(state.q))
+      (state.q === '' || r.id.toLowerCase().includes(state.q)) &&
+      (!state.onlyNew || r.change === 'new')
     );
   }
 
@@ -196,6 +197,7 @@
   }
 
   const verdictBoxes = new Map();
+  let newBox = null;
   function buildFilters() {
     const boxes = VERDICTS.map((v) => {
       const box = h('input', { type: 'checkbox', name: 'verdict', value: v, checked: true });
@@ -221,6 +223,15 @@
     const reset = h('button', { type: 'button' }, 'show all');
     reset.addEventListener('click', resetFilters);
     const shown = h('span', { id: 'shown', class: 'muted' });
+    const onlyNew = h('input', { type: 'checkbox', name: 'new' });
+    onlyNew.addEventListener('change', () => {
+      state.onlyNew = onlyNew.checked;
+      apply();
+    });
+    newBox = onlyNew;
+    const baselineFilter = reqs.some((r) => r.change === 'new')
+      ? h('label', null, onlyNew, 'new since baseline')
+      : null;
     document
       .getElementById('filters')
       .append(
@@ -229,6 +240,7 @@
         select('area', distinct('area'), 'area'),
         select('level', distinct('level'), 'level'),
         search,
+        ...(baselineFilter ? [baselineFilter] : []),
         reset,
         shown,
       );
@@ -240,7 +252,8 @@
 
   function resetFilters() {
     for (const el of controls) el.value = '';
-    Object.assign(state, { part: '', area: '', level: '', q: '' });
+    if (newBox) newBox.checked = false;
+    Object.assign(state, { part: '', area: '', level: '', q: '', onlyNew: false });
     setVerdicts(VERDICTS);
   }
 
