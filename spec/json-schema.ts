@@ -32,6 +32,12 @@ export const customFormats = ['ip', 'ip-cidr', 'ipv4-cidr', 'ip-netmask', 'byte'
 
 const escapeClass = (chars: string) => chars.replace(/[\\\]^-]/g, (c) => `\\${c}`);
 
+/**
+ * What a string must not match, for `not`. `pattern` holds for every non-string, so a bare
+ * `{ not: { pattern } }` would refuse a null the field allows: the `type` keeps `not` to strings.
+ */
+const mustNotMatch = (pattern: string): Schema => ({ type: 'string', pattern });
+
 /** Applies the rules JSON Schema can state; returns the ones it cannot. */
 function applyRules(schema: Schema, rules: readonly Rule[]): Rule[] {
   const rest: Rule[] = [];
@@ -59,10 +65,10 @@ function applyRules(schema: Schema, rules: readonly Rule[]): Rule[] {
         if (rule.unique) schema.uniqueItems = true;
         break;
       case 'pattern':
-        all.push(rule.match ? { pattern: rule.regex } : { not: { pattern: rule.regex } });
+        all.push(rule.match ? { pattern: rule.regex } : { not: mustNotMatch(rule.regex) });
         break;
       case 'forbidden-characters':
-        all.push({ not: { pattern: `[${escapeClass(rule.characters)}]` } });
+        all.push({ not: mustNotMatch(`[${escapeClass(rule.characters)}]`) });
         break;
       default:
         rest.push(rule);

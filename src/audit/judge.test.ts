@@ -272,6 +272,16 @@ describe('answers', () => {
     ]);
   });
 
+  test('a null the record allows passes rules that forbid a pattern (a public interface has no label)', () => {
+    const view = op('interfaces/view');
+    const path = `/v4${view.path.replace(/\{\w+\}/g, '1')}`;
+    const iface = { ...record('interface'), label: null };
+    expect(judge({ method: 'GET', path, status: 200, response_body: iface }).findings).toEqual([]);
+    expect(judge({ method: 'GET', path, status: 200, response_body: { ...iface, label: 'a--b' } }).ids).toEqual([
+      `${view.id}/response/object`,
+    ]);
+  });
+
   test('a JSON content type, where the answer is shown or is an error', () => {
     const text = judge({
       method: 'GET',
