@@ -10,6 +10,7 @@ import type { Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
+import { QueuedAllureReporter } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
@@ -60,6 +61,9 @@ export interface RunOptions extends SafetyFlags {
   /** Print the results summary as JSON on stdout. */
   json?: boolean;
 }
+
+/** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
+const WORKERS = Number(process.env.CLOUDCONF_WORKERS ?? 2);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -198,7 +202,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         root: repoRoot,
         watch: false,
         reporters: allure
-          ? [collector, ['allure-vitest/reporter', { resultsDir: join(resolve(options.reportDir), 'allure-results') }]]
+          ? [collector, new QueuedAllureReporter(join(resolve(options.reportDir), 'allure-results'))]
           : [collector],
         ...(namePattern(options) && !options.mutants ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
@@ -208,6 +212,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           include: suiteFiles(judged),
           exclude: ['suites/spec/**'],
           pool: 'threads',
+          // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
+          isolate: false,
+          maxWorkers: WORKERS,
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },

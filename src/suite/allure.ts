@@ -1,6 +1,7 @@
 // Records a requirement's test for Allure: labels for part, area, level and id, and one step per exchange with its request, response and curl line.
 
 import * as allure from 'allure-js-commons';
+import { BaseMessageTestRuntime, getGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import type { Requirement } from '../../spec/types.js';
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
@@ -25,6 +26,8 @@ async function recordExchange(e: Exchange): Promise<void> {
 
 /** Labels, description and exchanges of one requirement's test; a no-op unless the Allure setup file is loaded. */
 export async function recordForAllure(r: Requirement, outcome: Outcome, exchanges: Exchange[]): Promise<void> {
+  // Without the setup file every call would only log a warning: mutation runs turn Allure off.
+  if (!(getGlobalTestRuntime() instanceof BaseMessageTestRuntime)) return;
   await allure.parentSuite(`Part ${r.source.part}`);
   await allure.suite(r.area ?? '');
   await allure.labels(

@@ -1,0 +1,42 @@
+// Self-tests of the queued Allure writer: every file written by flush time, and a failed write reported rather than lost.
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { QueuedAllureWriter } from './allure-writer.js';
+
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-allure-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+test('flush resolves once every queued result and attachment is on disk', async () => {
+  const dir = join(scratch(), 'results');
+  const writer = new QueuedAllureWriter(dir);
+  for (let i = 0; i < 200; i += 1) writer.writeResult({ uuid: `r${i}` });
+  writer.writeAttachment('a-attachment.txt', Buffer.from('curl -X GET'));
+  writer.writeEnvironmentInfo({ target: 'reference' });
+  await writer.flush();
+  expect(readdirSync(dir)).toHaveLength(202);
+  expect(JSON.parse(readFileSync(join(dir, 'r199-result.json'), 'utf8'))).toEqual({ uuid: 'r199' });
+  expect(readFileSync(join(dir, 'environment.properties'), 'utf8')).toBe('target=reference');
+});
+
+test('a write that fails makes flush reject', async () => {
+  const dir = join(scratch(), 'results');
+  const writer = new QueuedAllureWriter(dir);
+  // Copying a file that does not exist cannot succeed.
+  writer.writeAttachmentFromPath('copy.txt', join(dir, 'missing-source.txt'));
+  await expect(writer.flush()).rejects.toThrow(/ENOENT/);
+});
+
+test('flush with nothing queued resolves at once', async () => {
+  const writer = new QueuedAllureWriter(join(scratch(), 'results'));
+  await expect(writer.flush()).resolves.toBeUndefined();
+});

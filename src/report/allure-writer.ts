@@ -1,0 +1,98 @@
+// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server.
+
+import { mkdirSync } from 'node:fs';
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writer } from 'allure-js-commons/sdk/reporter';
+import AllureVitestReporter from 'allure-vitest/reporter';
+import type { TestModule, Vitest } from 'vitest/node';
+
+/** Files in flight at once: enough to keep the disk busy, few enough to stay far from the descriptor limit. */
+const IN_FLIGHT = 32;
+
+/** Writes Allure result files asynchronously, a bounded number at a time; `flush` waits for all of them. */
+export class QueuedAllureWriter implements Writer {
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = 0;
+  private idle: (() => void)[] = [];
+  private failure: unknown;
+
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  writeResult(result: { uuid: string }): void {
+    this.write(`${result.uuid}-result.json`, JSON.stringify(result));
+  }
+  writeGroup(result: { uuid: string }): void {
+    this.write(`${result.uuid}-container.json`, JSON.stringify(result));
+  }
+  writeAttachment(name: string, content: Buffer): void {
+    this.write(name, content);
+  }
+  writeAttachmentFromPath(name: string, from: string): void {
+    this.enqueue(() => copyFile(from, join(this.dir, name)));
+  }
+  writeEnvironmentInfo(info: Record<string, string | undefined>): void {
+    const lines = Object.entries(info).map(([k, v]) => `${k}=${v ?? ''}`);
+    this.write('environment.properties', lines.join('\n'));
+  }
+  writeCategoriesDefinitions(categories: unknown[]): void {
+    this.write('categories.json', JSON.stringify(categories));
+  }
+  writeGlobals(name: string, info: unknown): void {
+    this.write(name, JSON.stringify(info));
+  }
+
+  /** Resolves when every queued file is written; rejects with the first write error. */
+  async flush(): Promise<void> {
+    if (this.running > 0 || this.queue.length > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.failure) throw this.failure;
+  }
+
+  private write(name: string, data: string | Buffer): void {
+    this.enqueue(() => writeFile(join(this.dir, name), data));
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue.push(task);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < IN_FLIGHT && this.queue.length > 0) {
+      const task = this.queue.shift() as () => Promise<void>;
+      this.running += 1;
+      task()
+        .catch((error: unknown) => {
+          this.failure ??= error;
+        })
+        .finally(() => {
+          this.running -= 1;
+          this.pump();
+        });
+    }
+    if (this.running === 0 && this.queue.length === 0) for (const done of this.idle.splice(0)) done();
+  }
+}
+
+/** allure-vitest's reporter with the queued writer in place of the stock one. */
+export class QueuedAllureReporter extends AllureVitestReporter {
+  private readonly writer: QueuedAllureWriter;
+
+  constructor(resultsDir: string) {
+    super({ resultsDir });
+    this.writer = new QueuedAllureWriter(resultsDir);
+  }
+
+  override onInit(vitest: Vitest): void {
+    super.onInit(vitest);
+    // The runtime is private in the typings; its writer is a plain field the stock reporter sets once here.
+    (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime.writer = this.writer;
+  }
+
+  override async onTestRunEnd(tests: ReadonlyArray<TestModule>): Promise<void> {
+    super.onTestRunEnd(tests);
+    await this.writer.flush();
+  }
+}
