@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { walkFields } from '../../spec/derive.js';
 import { checkBody, customChecks } from '../../spec/evaluate.js';
 import { operations, requirements } from '../../spec/index.js';
-import { negativeCases, validBody } from './bodies.js';
+import { negativeCases, negativeCasesOf, validBody } from './bodies.js';
 
 const withBodies = operations.filter((o) => o.body?.kind === 'json' && o.status.kind !== 'disabled');
 
@@ -49,5 +49,26 @@ describe('negative cases', () => {
     );
     const missing = wanted.filter((r) => !covered.has(r.id)).map((r) => r.id);
     expect(missing).toEqual([]);
+  }, 60_000);
+});
+
+describe('runs', () => {
+  test('more runs give more distinct rule-breaking bodies, each still breaking exactly its rule', () => {
+    const rangeRequirements = requirements.filter(
+      (r) => r.derived && r.family === 'range' && r.subject.kind === 'operation',
+    );
+    let one = 0;
+    let four = 0;
+    for (const r of rangeRequirements) {
+      const op = withBodies.find((o) => o.id === (r.subject as { operation: string }).operation);
+      if (!op) continue;
+      one += negativeCasesOf(op, r.id, 7, 1).length;
+      const cases = negativeCasesOf(op, r.id, 7, 4);
+      four += cases.length;
+      for (const c of cases)
+        expect(checkBody(op.body as never, c.body).map((v) => `${op.id}/${v.suffix}`)).toEqual([r.id]);
+    }
+    expect(one).toBeGreaterThan(0);
+    expect(four).toBeGreaterThan(one);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
 import { checkBody, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { Field, Operation } from '../../spec/types.js';
-import { type Hints, objectArbitrary, validValue } from './values.js';
+import { type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
 
 export type Body = Record<string, unknown>;
@@ -92,14 +92,18 @@ function breaksExactly(op: Operation, body: Body, suffix: string, stateful: bool
   return stateful ? found.length === 0 : found.length === 1 && found[0] === suffix;
 }
 
-/** Every negative case of an operation's body that survives re-validation, grouped by requirement. */
-export function negativeCases(op: Operation, seed: number, hints: Hints = {}): NegativeCase[] {
+/**
+ * Every negative case of an operation's body that survives re-validation, grouped by requirement;
+ * with `only`, just the cases of that requirement (generation is the costly part of a body rule's test).
+ */
+export function negativeCases(op: Operation, seed: number, hints: Hints = {}, only?: string): NegativeCase[] {
   const body = op.body;
   if (!body || body.kind === 'file') return [];
   const base = sampleOne(validBody(op, hints), seed);
   const out: NegativeCase[] = [];
   const seen = new Set<string>();
   for (const { path, field } of walkFields(body.fields)) {
+    if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
     const segments = path.split('.');
     for (const bad of badValues(field, seed)) {
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
@@ -137,4 +141,26 @@ function attempt(
   const stateful = kind !== undefined && STATEFUL_RULE_KINDS.has(kind);
   if (!breaksExactly(op, body, suffix, stateful)) return undefined;
   return { requirement: `${op.id}/${suffix}`, suffix, location, path, body, why: bad.why };
+}
+
+/**
+ * The negative cases of one requirement over `runs` seeds, each body once: more runs send more
+ * distinct rule-breaking requests (other valid neighbours, other values past the bound).
+ */
+export function negativeCasesOf(
+  op: Operation,
+  requirement: string,
+  seed: number,
+  runs: number,
+  hints: Hints = {},
+): NegativeCase[] {
+  const byBody = new Map<string, NegativeCase>();
+  for (let i = 0; i < Math.max(1, runs); i += 1) {
+    for (const c of negativeCases(op, seed + i, hints, requirement)) {
+      if (c.requirement !== requirement) continue;
+      const key = JSON.stringify(c.body);
+      if (!byBody.has(key)) byBody.set(key, c);
+    }
+  }
+  return [...byBody.values()];
 }

@@ -44,6 +44,31 @@ const badFormats: Partial<Record<Format, string[]>> = {
   byte: ['@@not base64@@'],
 };
 
+/** Strings matching a pattern; building the arbitrary parses the pattern, so each is built once. */
+const byPattern = new Map<string, fc.Arbitrary<string>>();
+function matching(regex: string): fc.Arbitrary<string> {
+  let arb = byPattern.get(regex);
+  if (!arb) {
+    arb = fc.stringMatching(new RegExp(`^(?:${regex})$`, 'u'));
+    byPattern.set(regex, arb);
+  }
+  return arb;
+}
+
+/** Words shaped like enum members, to draw non-members from. */
+const enumLike = fc.stringMatching(/^[a-z][a-z0-9_-]{0,15}$/);
+
+/** A number below a minimum, by a seeded distance: boundary tests alone miss servers that only check the bound itself. */
+const farBelow = (min: number, whole: boolean) =>
+  whole
+    ? fc.integer({ min: min - 1_000_000, max: min - 2 })
+    : fc.double({ min: min - 1e6, max: min - 0.5, noNaN: true });
+
+const farAbove = (max: number, whole: boolean) =>
+  whole
+    ? fc.integer({ min: max + 2, max: max + 1_000_000 })
+    : fc.double({ min: max + 0.5, max: max + 1e6, noNaN: true });
+
 /** A valid string of a field to build pattern and character violations from. */
 function validString(field: Field | Param, seed: number): string {
   const v = sampleOne(validValue({ ...field, nullable: false } as Field, field.name), seed);
@@ -65,18 +90,41 @@ function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValu
       if (rule.min !== undefined && rule.min > 0) {
         for (const v of sized(rule.min - 1)) out.push(at(v, `${rule.min - 1} characters, below ${rule.min}`));
       }
-      if (rule.max !== undefined)
+      if (rule.max !== undefined) {
         for (const v of sized(rule.max + 1)) out.push(at(v, `${rule.max + 1} characters, above ${rule.max}`));
+        // Past the bound, not only at it: a server that checks `== max + 1` or overflows a buffer fails here.
+        const far = sampleOne(fc.integer({ min: rule.max + 2, max: rule.max + Math.min(rule.max, 1000) + 2 }), seed);
+        out.push(at(alnum(far), `${far} characters, above ${rule.max}`));
+      }
       return out;
     }
     case 'range': {
       const out: BadValue[] = [];
-      if (rule.min !== undefined) out.push(at(rule.min - 1, `${rule.min - 1}, below ${rule.min}`));
-      if (rule.max !== undefined) out.push(at(rule.max + 1, `${rule.max + 1}, above ${rule.max}`));
+      const whole = field.type === 'integer';
+      if (rule.min !== undefined) {
+        out.push(at(rule.min - 1, `${rule.min - 1}, below ${rule.min}`));
+        const far = sampleOne(farBelow(rule.min, whole), seed);
+        out.push(at(far, `${far}, below ${rule.min}`));
+      }
+      if (rule.max !== undefined) {
+        out.push(at(rule.max + 1, `${rule.max + 1}, above ${rule.max}`));
+        const far = sampleOne(farAbove(rule.max, whole), seed);
+        out.push(at(far, `${far}, above ${rule.max}`));
+      }
       return out;
     }
-    case 'enum':
-      return [at(field.type === 'integer' ? 987654 : 'not-a-member', 'not one of the enumerated values')];
+    case 'enum': {
+      const members = new Set(rule.values.map((v) => JSON.stringify(v)));
+      const candidates: fc.Arbitrary<unknown> = field.type === 'integer' ? fc.integer() : enumLike;
+      const other = sampleOne(
+        candidates.filter((v) => !members.has(JSON.stringify(v))),
+        seed,
+      );
+      return [
+        at(field.type === 'integer' ? 987654 : 'not-a-member', 'not one of the enumerated values'),
+        at(other, `${JSON.stringify(other)}, not one of the enumerated values`),
+      ];
+    }
     case 'items': {
       const item = 'items' in field ? field.items : undefined;
       if (!item) return [];
@@ -93,7 +141,7 @@ function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValu
     case 'pattern': {
       const base = validString(field, seed);
       if (!rule.match) {
-        const hit = sampleOne(fc.stringMatching(new RegExp(`^(?:${rule.regex})$`, 'u')), seed);
+        const hit = sampleOne(matching(rule.regex), seed);
         return [
           at(`a${hit}b`, `contains ${JSON.stringify(hit)}`),
           at(`${base.slice(0, 1)}${hit}${base.slice(1)}`, 'contains a forbidden sequence'),

@@ -1,5 +1,6 @@
 // Procedures for the auth and access requirements derived from each operation: tokens, scopes, restricted users, grants.
 
+import fc from 'fast-check';
 import { scopeAreas, scopeLevels } from '../../../spec/conventions.js';
 import type { Scope } from '../../../spec/types.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../check/status.js';
@@ -20,6 +21,12 @@ export async function tokenRequired(ctx: ProcedureContext) {
     rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token: 'cc-not-a-token' })),
     'a token the server never issued',
   );
+  // Generated tokens shaped like real ones: a server that accepts any well-formed token fails here.
+  const runs = Math.max(0, ctx.kit.session.config.runs - 1);
+  const forged = runs > 0 ? fc.sample(fc.stringMatching(/^[0-9a-f]{64}$/), { seed: ctx.kit.seed, numRuns: runs }) : [];
+  for (const token of forged) {
+    ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, { ...request, token })), 'a forged token');
+  }
 }
 
 export async function anonymousAllowed(ctx: ProcedureContext) {

@@ -4,16 +4,14 @@ import fc from 'fast-check';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { rejectedWith4xx } from '../../check/status.js';
-import { negativeCases } from '../../generate/bodies.js';
+import { negativeCasesOf } from '../../generate/bodies.js';
 import { hintsFor } from '../fixtures.js';
 import { type ProcedureContext, validRequest } from './request.js';
 
 /** Sends each generated body that breaks exactly this requirement's rule; each must be refused. */
 export async function bodyRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
-  const cases = negativeCases(op, kit.seed, hintsFor(kit.session, op)).filter(
-    (c) => c.requirement === kit.requirement.id,
-  );
+  const cases = negativeCasesOf(op, kit.requirement.id, kit.seed, kit.session.config.runs, hintsFor(kit.session, op));
   if (cases.length === 0) return kit.skip('no request breaking only this rule can be generated from the encoding');
   const request = await validRequest(ctx);
   for (const c of cases) {
