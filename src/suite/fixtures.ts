@@ -1,5 +1,6 @@
 // The entities tests need (a VPC for /vpcs/{vpcId}, ...), created through the API from valid generated bodies and deleted when the test file ends.
 
+import { threadId } from 'node:worker_threads';
 import fc from 'fast-check';
 import { operationById } from '../../spec/index.js';
 import { grantEntityKinds } from '../../spec/part2/users.js';
@@ -85,9 +86,16 @@ function prefixed(config: Session['config'], op: Operation, field: string): fc.A
       .at(0) ?? 64;
   const room = Math.max(1, Math.min(8, max - config.labelPrefix.length - LABEL_SEPARATOR.length));
   return fc
-    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 1, maxLength: room })
-    .map((s) => `${config.labelPrefix}${LABEL_SEPARATOR}${s}`);
+    .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: room, maxLength: room })
+    .map((s) => {
+      // Labels and usernames must not collide (two tests' seeds may draw the same string): the worker
+      // and a counter make each one this process hands out distinct, the random part separates processes.
+      const unique = `${threadId.toString(36)}${(labelsHandedOut++).toString(36)}`;
+      return `${config.labelPrefix}${LABEL_SEPARATOR}${(s.slice(0, Math.max(0, room - unique.length)) + unique).slice(-room)}`;
+    });
 }
+
+let labelsHandedOut = 0;
 
 /** Values the target decides, and labels that carry the run's prefix so cleanup can find them. */
 export function hintsFor(session: Session, op: Operation): Hints {

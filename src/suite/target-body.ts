@@ -34,6 +34,16 @@ const OPERATION_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unk
   // A restore onto the backup's own instance, replacing its disks: the one target surely in the same region and with room.
   'backups/restore:node_id': async (_kit, params) => params.nodeId,
   'backups/restore:overwrite': async () => true,
+  // The shared fixture instance may have grown (resized, more disks): a clone of its own type always has room.
+  'instances/clone:type': async (kit, params) =>
+    ((await read(kit, 'instances/view', params)) as Json | undefined)?.type,
+  // A larger type than the current one (types are listed cheapest first) holds whatever disks the instance has.
+  'instances/resize:type': async (kit, params) => {
+    const current = ((await read(kit, 'instances/view', params)) as Json | undefined)?.type;
+    const { types } = kit.session.config;
+    const at = types.findIndex((t) => t === current);
+    return types[at + 1] ?? types.find((t) => t !== current);
+  },
   // The order must list every interface of the profile.
   'interfaces/order:ids': (kit, params) => interfaceIds(kit, params),
 };
