@@ -8,6 +8,13 @@ export const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password', 'root_pa
 /** Shorter values would hide ordinary text; masked values (`*****`) hide nothing. */
 const worthHiding = (s: string) => s.length >= 4 && !/^[*•]+$/.test(s);
 
+/**
+ * Whether a secret member's value could be a real secret: the suite also sends weak passwords
+ * (`password`, `abc`) that a server must refuse; hiding those would hide the words in ids and
+ * messages too. Real ones (generated, or a target's client secret) are long and mixed.
+ */
+export const couldBeSecret = (s: string) => s.length >= 12 && /[^A-Za-z]/.test(s) && !/^[*•]+$/.test(s);
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class Redactor {
@@ -25,7 +32,7 @@ export class Redactor {
     if (Array.isArray(value)) for (const v of value) this.addFrom(v);
     else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
-        if (SECRET_MEMBERS.has(k) && typeof v === 'string') this.add(v);
+        if (SECRET_MEMBERS.has(k) && typeof v === 'string' && couldBeSecret(v)) this.add(v);
         else this.addFrom(v);
       }
     }

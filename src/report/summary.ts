@@ -1,5 +1,6 @@
 // Renders the Markdown summary of a run: counts per part, the baseline comparison, then every failure with expected, actual, hint and replay line.
 
+import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
@@ -44,7 +45,7 @@ export function renderSummary(results: Results): string {
   const lines = [
     `# cloudconf conformance: ${results.target.baseUrl}`,
     '',
-    `cloudconf ${results.tool.version}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests`,
+    `cloudconf ${results.tool.version}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
     ...(results.shard
       ? [
           '',
@@ -61,6 +62,7 @@ export function renderSummary(results: Results): string {
     lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
   lines.push(...baselineSection(results));
+  lines.push(...cleanupSection(results.cleanup));
   const bad = results.requirements.filter(
     (r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'non-strict',
   );

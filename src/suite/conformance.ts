@@ -128,7 +128,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       await ownFixtures.releaseFresh();
       if (fault !== undefined) outcome.fault = fault;
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
-      outcome = s.client.redactor.deep(outcome);
+      outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };
       recordOutcome(t.task.meta, outcome);
       await recordForAllure(r, outcome, s.client.redactor.deep(kit.exchanges));
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
