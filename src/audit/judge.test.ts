@@ -160,6 +160,31 @@ describe('requests against their rules', () => {
     expect(refuse(404, [{ reason: 'not found' }])).toEqual([]);
   });
 
+  test('a value prose speaks of may be refused for what the prose says (state, time, other fields)', () => {
+    const update = op('account/update');
+    const prose = [...requirementById.values()].filter(
+      (r) =>
+        !r.derived &&
+        r.subject.kind === 'operation' &&
+        r.subject.operation === update.id &&
+        r.subject.field === 'tax_id',
+    );
+    expect(prose.length).toBeGreaterThan(0);
+    const refused = (field: string, value: string) =>
+      judge({
+        method: update.method,
+        path: `/v4${update.path}`,
+        status: 400,
+        request_body: { [field]: value },
+        response_body: { errors: [{ field, reason: 'no' }] },
+      }).ids;
+    expect(refused('tax_id', '')).toEqual([]);
+    // A field of the same body that only its rules govern is judged.
+    expect(refused('city', 'Paris')).toEqual([
+      `${update.id}/city-${ruleId((fieldOf(update, 'city').rules ?? [])[0] as Rule)}`,
+    ]);
+  });
+
   test('a value whose rules need state (password strength) is not judged when refused', () => {
     const password = op('instances/password');
     const f = fieldOf(password, 'root_pass');

@@ -94,11 +94,12 @@ describe('a clean run through the proxy', () => {
 /**
  * Faults of the catalogue a single exchange shows, with the suite's requirement whose traffic
  * meets them (`--only`). Not here: `events-oldest-first`, which one page shows only when its events
- * lie in different seconds (the suite's events come within one), and every fault of state or
- * sequence (a delete that keeps the item, a grant ignored), which no single exchange can show. `finds` names what audit reports where it differs from the catalogue's
+ * lie in different seconds (the suite's events come within one); `account-tax-id-empty-rejected`,
+ * whose field a prose clause speaks of, so its refusal cannot be told from one for state; and every
+ * fault of state or sequence (a delete that keeps the item, a grant ignored). `finds` names what audit reports where it differs from the catalogue's
  * `catches`: audit sees the field a valid value was refused by, not the prose clause.
  */
-const table: { fault: string; traffic: string; finds?: string }[] = [
+const table: { fault: string; traffic: string }[] = [
   { fault: 'skip:vpcs/create/label-length', traffic: 'vpcs/create/label-length' },
   { fault: 'skip:vpcs/subnets/create/ipv4-canonical-cidr', traffic: 'vpcs/subnets/create/ipv4-canonical-cidr' },
   { fault: 'paging-bounds-ignored', traffic: 'vpcs/subnets/list/page-range' },
@@ -113,18 +114,13 @@ const table: { fault: string; traffic: string; finds?: string }[] = [
   { fault: 'responses-not-json', traffic: 'vpcs/list/response/envelope' },
   { fault: 'event-record-incomplete', traffic: 'conventions/events/record-shape' },
   { fault: 'transfer-token-not-uuid', traffic: 'transfers/service/create/response/object' },
-  {
-    fault: 'account-tax-id-empty-rejected',
-    traffic: 'account/update/tax-id-empty-accepted',
-    finds: 'account/update/tax_id-length',
-  },
 ];
 
 describe('runs against faults a single exchange shows', () => {
-  test.each(table)('audit finds $fault', { timeout: 300_000 }, async ({ fault, traffic, finds }) => {
+  test.each(table)('audit finds $fault', { timeout: 300_000 }, async ({ fault, traffic }) => {
     const catalogued = faults.find((f) => f.name === fault);
     expect(catalogued, `${fault} is in the catalogue`).toBeDefined();
-    const expected = finds ? [finds] : (catalogued?.catches ?? []);
+    const expected = catalogued?.catches ?? [];
     const { proxy, offline } = await recordRun(fault, ['--only', traffic]);
     const found = new Set(proxy.auditor.findings.map((f) => f.requirement));
     expect(

@@ -106,10 +106,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const entries: HarInput[] = [];
   const inFlight = new Set<Promise<void>>();
 
+  /** Each entry with the number of tokens seen when it was recorded: later ones are hidden from it at the end. */
+  const since = new Map<Exchange, number>();
   const record = (exchange: Exchange, binary: BinaryBodies) => {
     // Recording and judging must never cost the client its answer: a failure here is reported, not thrown.
     try {
       const clean = redactor.redact(exchange);
+      since.set(clean, redactor.seen);
       const index = entries.length;
       entries.push({ exchange: clean, ...(binary.request || binary.response ? { binary } : {}) });
       const findings = auditor.add({ index, exchange: clean, requestHeadersKnown: true, responseHeadersKnown: true });
@@ -118,6 +121,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       options.onError?.(`${exchange.request.method} ${exchange.request.url} not recorded: ${(error as Error).message}`);
     }
   };
+  const final = (e: Exchange) => redactor.late(e, since.get(e) ?? 0);
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = new Date().toISOString();
@@ -195,7 +199,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   return {
     url: `http://127.0.0.1:${port}${root}`,
     auditor,
-    recording: () => entries.map((x) => ({ ...x, exchange: redactor.again(x.exchange) })),
+    recording: () => entries.map((x) => ({ ...x, exchange: final(x.exchange) })),
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -204,7 +208,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       await closed;
       await pool.close();
       // Tokens seen only after an exchange was judged are redacted from the reports too.
-      for (const f of auditor.findings) f.failure.exchanges = f.failure.exchanges.map((x) => redactor.again(x));
+      for (const f of auditor.findings) f.failure.exchanges = f.failure.exchanges.map(final);
     },
   };
 }

@@ -1,7 +1,8 @@
-// Tells a refusal of a valid value from a refusal for state: a validation error names its field (DECISIONS 4), so a refusal that names a value the encoding finds valid under every rule it gives it holds that value to a rule the documents do not have.
+// Tells a refusal of a valid value from a refusal for state: a validation error names its field (DECISIONS 4), so a refusal naming a value the encoding finds valid, of a field only its rules govern, holds it to a rule the documents do not have.
 
 import { ruleId, walkFields } from '../../spec/derive.js';
 import { crossRuleHolds, ruleHolds } from '../../spec/evaluate.js';
+import { areas, requirements } from '../../spec/index.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
 import { type Exchange, REDACTED } from '../http/exchange.js';
 import type { Matched } from './match.js';
@@ -28,6 +29,26 @@ function namedFields(e: Exchange): string[] {
   return errors.flatMap((item) => (isObject(item) && typeof item.field === 'string' ? [item.field] : []));
 }
 
+const areaOfResource = new Map(areas.flatMap((a) => a.resources.map((r) => [r.id, a.name] as const)));
+const within = (path: string, field: string) =>
+  path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`);
+
+/**
+ * Whether a clause written in prose speaks of the field: then the documents hold it to more than its
+ * rules (another field, state, time), and a refusal naming it may be one of those conditions. Prose
+ * on a resource's field counts for operations of the resource's area, and for fields embedded in a body.
+ */
+function spokenOf(op: Operation, path: string): boolean {
+  return requirements.some((r) => {
+    const s = r.subject;
+    if (r.derived || (s.kind !== 'operation' && s.kind !== 'resource') || !s.field) return false;
+    const field = s.field;
+    if (s.kind === 'operation') return s.operation === op.id && within(path, field);
+    const embedded = path.includes('.') && (path.endsWith(`.${field}`) || path.includes(`.${field}.`));
+    return embedded || (areaOfResource.get(s.resource) === op.area && within(path, field));
+  });
+}
+
 /** A field or parameter with at least one rule, every one of them decidable from the value and satisfied by it. */
 function validUnderRules(field: Field | Param, value: unknown): string[] | undefined {
   const rules = field.rules ?? [];
@@ -43,7 +64,7 @@ function inBody(op: Operation, body: unknown, location: string): RefusedValue | 
   const rules = field && validUnderRules(field, value);
   // A cross rule on the field that needs state (a uniqueness, a date) may be what refused it.
   const open = (op.body.rules ?? []).some((r) => r.fields.includes(path) && crossRuleHolds(r, body) === undefined);
-  if (!rules || open) return undefined;
+  if (!rules || open || spokenOf(op, path)) return undefined;
   return { location, value, requirement: `${op.id}/${path}-${rules[0]}`, rules };
 }
 
@@ -54,13 +75,16 @@ function inParams(op: Operation, match: Matched, e: Exchange, name: string): Ref
   const raw = match.params[name] ?? query.get(name) ?? undefined;
   const value = param.type === 'integer' && typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
   const rules = validUnderRules(param, value);
-  return rules ? { location: name, value, requirement: `${op.id}/${name}-${rules[0]}`, rules } : undefined;
+  return rules && !spokenOf(op, name)
+    ? { location: name, value, requirement: `${op.id}/${name}-${rules[0]}`, rules }
+    : undefined;
 }
 
 /**
  * The value a refusal names that breaks none of its encoded rules; undefined when the refusal names
- * no field (state: busy, in use, not allowed now), a field the request does not hold, or one the
- * encoding gives no rule its value could break (a region or an id that may not exist).
+ * no field (state: busy, in use, not allowed now), a field the request does not hold, one the
+ * encoding gives no rule its value could break (a region or an id that may not exist), or one
+ * prose speaks of (a warm migration across regions, a month after the current one).
  */
 export function refusedValidValue(match: Matched, e: Exchange, req: JudgedRequest): RefusedValue | undefined {
   for (const name of namedFields(e)) {
