@@ -1,0 +1,78 @@
+// Self-tests of deleting a run's litter: children before parents, waiting while a delete is still going, retrying what a dependency held back, and naming what resisted.
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, expect, test } from 'vitest';
+import { operationById } from '../../spec/index.js';
+import type { Operation } from '../../spec/types.js';
+import { Session } from '../target/session.js';
+import { deleteAll, type Litter } from './delete.js';
+
+const op = (id: string): Operation => {
+  const o = operationById.get(id);
+  if (!o) throw new Error(`no ${id}`);
+  return o;
+};
+
+/**
+ * A target where VPC 1 refuses deletion while instance 5 exists, instance 5 stays `deleting` for a
+ * few reads after its delete, and VPC 9 always refuses.
+ */
+const deletes: string[] = [];
+let instanceReads = 0;
+let instanceDeleted = false;
+const server = createServer((req, res) => {
+  req.resume();
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'DELETE') deletes.push(req.url ?? '');
+  if (req.method === 'GET' && req.url === '/v4/node/instances/5') {
+    instanceReads += 1;
+    return instanceDeleted && instanceReads > 3 ? json(404, {}) : json(200, { id: 5, status: 'deleting' });
+  }
+  if (req.method === 'DELETE' && req.url === '/v4/node/instances/5') instanceDeleted = true;
+  const gone = instanceDeleted && instanceReads > 3;
+  if (req.method === 'DELETE' && req.url === '/v4/vpcs/1' && !gone)
+    return json(409, { errors: [{ reason: 'in use' }] });
+  if (req.method === 'DELETE' && req.url === '/v4/vpcs/9') return json(400, { errors: [{ reason: 'never' }] });
+  json(200, {});
+});
+const listening = new Promise<string>((resolve) =>
+  server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`)),
+);
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named', async () => {
+  const baseUrl = await listening;
+  const s = new Session({
+    baseUrl,
+    betaUrl: baseUrl,
+    token: 'delete-test-token',
+    seed: 1,
+    runs: 1,
+    mode: 'safe',
+    strict: false,
+    labelPrefix: 'cctest1',
+    regions: [],
+    images: [],
+    types: [],
+  });
+  // Newest first, as the journal gives them: the VPCs were made before the instance that uses one.
+  const litter: Litter[] = [
+    { remove: op('vpcs/delete'), params: { vpcId: 9 }, label: 'cctest1-stuck' },
+    { remove: op('vpcs/delete'), params: { vpcId: 1 } },
+    { remove: op('instances/delete'), params: { nodeId: 5 }, view: op('instances/view') },
+    { remove: op('vpcs/subnets/delete'), params: { vpcId: 1, vpcSubnetId: 2 } },
+  ];
+  const report = await deleteAll(s, litter, { rounds: 3, settleMs: 5000, pollMs: 50 });
+  expect(deletes.slice(0, 4)).toEqual(['/v4/vpcs/1/subnets/2', '/v4/vpcs/9', '/v4/vpcs/1', '/v4/node/instances/5']);
+  expect(deletes.filter((d) => d === '/v4/vpcs/1').length).toBe(2);
+  expect(instanceReads).toBeGreaterThan(3);
+  expect(report.deleted).toBe(3);
+  expect(report.left).toEqual([
+    { request: 'DELETE /v4/vpcs/9', label: 'cctest1-stuck', reason: 'answered 400: never' },
+  ]);
+  await s.client.close();
+});
