@@ -52,7 +52,10 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
   try {
     const { litter, unread } = await findByPrefix(session, options.prefix);
     for (const u of unread) say(`not searched: ${u}`);
-    for (const l of litter) say(`${options.dryRun ? 'would delete' : 'deleting'} ${l.remove.method} ${l.label ?? ''}`);
+    for (const l of litter) {
+      const path = new URL(session.url(l.remove, l.params)).pathname;
+      say(`${options.dryRun ? 'would delete' : 'deleting'} ${l.remove.method} ${path} (${l.label})`);
+    }
     if (options.dryRun) return unread.length ? 2 : 0;
     const report = await deleteAll(session, litter);
     say(`deleted ${report.deleted}, left ${report.left.length}`);

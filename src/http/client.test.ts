@@ -173,11 +173,17 @@ describe('secrets', () => {
   test('passwords sent and secrets received are registered; the exchange keeps them for the checks', async () => {
     const url = await serve((_q, res) => json(res, 200, { id: 1, secret: 'client-secret-0123456789' }));
     const c = client();
-    const e = await c.send({ method: 'POST', url, token: 'tok-abcdef', body: { label: 'x', password: 'pw-ABCDEFGH-1234' } });
+    const e = await c.send({
+      method: 'POST',
+      url,
+      token: 'tok-abcdef',
+      body: { label: 'x', password: 'pw-ABCDEFGH-1234' },
+    });
     expect(e.request.body).toContain('pw-ABCDEFGH-1234');
     expect(e.request.headers.authorization).toBe(`Bearer ${REDACTED}`);
     const shown = JSON.stringify(c.redactor.deep(e));
-    for (const secret of ['pw-ABCDEFGH-1234', 'client-secret-0123456789', 'tok-abcdef']) expect(shown).not.toContain(secret);
+    for (const secret of ['pw-ABCDEFGH-1234', 'client-secret-0123456789', 'tok-abcdef'])
+      expect(shown).not.toContain(secret);
     expect(shown).toContain('"label\\":\\"x\\"');
   });
 
