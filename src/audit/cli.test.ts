@@ -42,7 +42,7 @@ describe('cloudconf audit', () => {
     const r = await run(file('clean.jsonl', [list, { method: 'GET', path: '/v4/nowhere', status: 404 }]));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ exchanges: 2, judged: 1, unknown: 1, violations: [] });
-    for (const report of ['results.json', 'junit.xml', 'summary.md'])
+    for (const report of ['results.json', 'junit.xml', 'summary.md', 'index.html'])
       expect(existsSync(join(r.reportDir, report))).toBe(true);
     const results = JSON.parse(readFileSync(join(r.reportDir, 'results.json'), 'utf8'));
     expect(results.summary.pass).toBeGreaterThan(0);
@@ -121,7 +121,7 @@ describe('cloudconf proxy', () => {
     const har = readFileSync(join(reportDir, 'recording.har'), 'utf8');
     expect(JSON.parse(har).log.entries).toHaveLength(1);
     expect(har).not.toContain(server.token);
-    for (const report of ['results.json', 'junit.xml', 'summary.md'])
+    for (const report of ['results.json', 'junit.xml', 'summary.md', 'index.html'])
       expect(existsSync(join(reportDir, report))).toBe(true);
   });
 });
