@@ -64,6 +64,10 @@ describe('cloudconf audit', () => {
     );
     const text = await run(file('broken-text.jsonl', [bad]), false);
     expect(text.out).toMatch(/#0 FAIL vpcs\/create\/label-length/);
+    // The replay line of the reports judges the same traffic again; no run could replay it.
+    const markdown = readFileSync(join(text.reportDir, 'summary.md'), 'utf8');
+    expect(markdown).toMatch(/Replay: `npx cloudconf audit \S*broken-text\.jsonl`/);
+    expect(markdown).not.toMatch(/cloudconf run --seed/);
   });
 
   test('a bad line is reported by number and skipped; the rest is judged; exit 2', async () => {

@@ -406,7 +406,12 @@ describe('counts and results', () => {
     expect(summary.violations.length).toBeGreaterThan(0);
     expect(summary.violations.every((v) => v.index === bad.index)).toBe(true);
     expect(Object.keys(summary.violations[0] ?? {})).toEqual(['index', 'requirement', 'level', 'verdict', 'message']);
-    const results = auditResults(auditor, { target: 'audit of test', startedAt: new Date() });
+    const results = auditResults(auditor, {
+      target: 'audit of test',
+      startedAt: new Date(),
+      replay: 'npx cloudconf audit t',
+    });
+    expect(results.replay).toBe('npx cloudconf audit t');
     const verdict = (id: string) => results.requirements.find((r) => r.id === id);
     expect(verdict(labelLength)).toMatchObject({ verdict: 'fail', failures: [{ check: 'rejected-4xx' }] });
     expect(verdict('vpcs/view/response/object')?.verdict).toBe('pass');

@@ -34,6 +34,8 @@ export interface AuditFacts {
   /** What was audited: `audit of FILE`, `proxy to URL`. */
   target: string;
   startedAt: Date;
+  /** The command that judges the same traffic again, shown where a run shows its replay line. */
+  replay: string;
 }
 
 export function auditResults(auditor: Auditor, facts: AuditFacts): Results {
@@ -46,7 +48,7 @@ export function auditResults(auditor: Auditor, facts: AuditFacts): Results {
   const outcomes = new Map<string, Outcome>();
   for (const r of requirements)
     outcomes.set(r.id, outcomeOf(r.id, byRequirement.get(r.id) ?? [], auditor.judged.get(r.id) ?? 0));
-  return buildResults(requirements, outcomes, {
+  const results = buildResults(requirements, outcomes, {
     version: TOOL_VERSION,
     baseUrl: facts.target,
     reference: false,
@@ -55,6 +57,7 @@ export function auditResults(auditor: Auditor, facts: AuditFacts): Results {
     strict: false,
     requests: auditor.counts.exchanges,
   });
+  return { ...results, replay: facts.replay };
 }
 
 export interface AuditSummary {

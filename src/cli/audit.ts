@@ -7,6 +7,7 @@ import type { Finding } from '../audit/finding.js';
 import { readRecording } from '../audit/read.js';
 import type { Recording } from '../audit/recorded.js';
 import { auditResults, auditSummary } from '../audit/results.js';
+import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
 import { parseScopes } from './scopes-option.js';
 
@@ -56,7 +57,11 @@ export async function audit(file: string, options: AuditOptions, io: Io): Promis
   const auditor = new Auditor(scopes ? { scopes } : {});
   for (const record of recording.records) auditor.add(record);
   for (const x of auditor.errors) err(`cloudconf audit: exchange ${x.index} could not be judged: ${x.message}`);
-  const results = auditResults(auditor, { target: `audit of ${file}`, startedAt });
+  const results = auditResults(auditor, {
+    target: `audit of ${file}`,
+    startedAt,
+    replay: `npx cloudconf audit ${shellWord(file)}${scopes ? ` --scopes ${shellWord(scopes.join(','))}` : ''}`,
+  });
   writeReports(resolve(options.reportDir), results);
   out(options.json ? JSON.stringify(auditSummary(auditor)) : terminalText(auditor, options.reportDir));
   if (results.summary.fail > 0) return 1;

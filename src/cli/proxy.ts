@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { harLog } from '../audit/har.js';
 import { type RunningProxy, startProxy } from '../audit/proxy.js';
 import { auditResults } from '../audit/results.js';
+import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
 import { findingLine, type Io } from './audit.js';
 import { parseScopes } from './scopes-option.js';
@@ -23,7 +24,11 @@ export interface ProxyCliOptions {
 export function writeProxyOutputs(proxy: RunningProxy, options: ProxyCliOptions, startedAt: Date, io: Io): number {
   const dir = resolve(options.reportDir);
   const har = resolve(options.har ?? join(dir, 'recording.har'));
-  const results = auditResults(proxy.auditor, { target: `proxy to ${options.upstream}`, startedAt });
+  const results = auditResults(proxy.auditor, {
+    target: `proxy to ${options.upstream}`,
+    startedAt,
+    replay: `npx cloudconf audit ${shellWord(har)}${options.scopes ? ` --scopes ${shellWord(options.scopes)}` : ''}`,
+  });
   writeReports(dir, results);
   mkdirSync(dirname(har), { recursive: true });
   writeFileSync(har, `${JSON.stringify(harLog(proxy.recording()))}\n`);

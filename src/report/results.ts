@@ -47,6 +47,8 @@ export interface Results {
   baseline?: BaselineComparison;
   /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */
   cleanup?: RunCleanup;
+  /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
+  replay?: string;
 }
 
 export interface ShardMark {
