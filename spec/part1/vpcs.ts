@@ -8,7 +8,6 @@ import {
   envelopeOf,
   field,
   int,
-  item,
   length,
   maxLength,
   noScopeListed,

@@ -96,10 +96,15 @@ function breaksExactly(op: Operation, body: Body, suffix: string, stateful: bool
  * Every negative case of an operation's body that survives re-validation, grouped by requirement;
  * with `only`, just the cases of that requirement (generation is the costly part of a body rule's test).
  */
-export function negativeCases(op: Operation, seed: number, hints: Hints = {}, only?: string): NegativeCase[] {
+export function negativeCases(
+  op: Operation,
+  seed: number,
+  hints: Hints = {},
+  only?: string,
+  base: Body | undefined = baseBody(op, seed, hints),
+): NegativeCase[] {
   const body = op.body;
-  if (!body || body.kind === 'file') return [];
-  const base = sampleOne(validBody(op, hints), seed);
+  if (!body || body.kind === 'file' || !base) return [];
   const out: NegativeCase[] = [];
   const seen = new Set<string>();
   for (const { path, field } of walkFields(body.fields)) {
@@ -143,9 +148,15 @@ function attempt(
   return { requirement: `${op.id}/${suffix}`, suffix, location, path, body, why: bad.why };
 }
 
+/** The valid body negative cases start from: one bad value placed in it must be the only violation. */
+function baseBody(op: Operation, seed: number, hints: Hints): Body | undefined {
+  return op.body?.kind === 'json' ? sampleOne(validBody(op, hints), seed) : undefined;
+}
+
 /**
  * The negative cases of one requirement over `runs` seeds, each body once: more runs send more
- * distinct rule-breaking requests (other valid neighbours, other values past the bound).
+ * distinct rule-breaking requests (other values past the bound). They share one valid base body:
+ * generating a valid body is the costly step (rejection sampling against every rule).
  */
 export function negativeCasesOf(
   op: Operation,
@@ -155,8 +166,9 @@ export function negativeCasesOf(
   hints: Hints = {},
 ): NegativeCase[] {
   const byBody = new Map<string, NegativeCase>();
+  const base = baseBody(op, seed, hints);
   for (let i = 0; i < Math.max(1, runs); i += 1) {
-    for (const c of negativeCases(op, seed + i, hints, requirement)) {
+    for (const c of negativeCases(op, seed + i, hints, requirement, base)) {
       if (c.requirement !== requirement) continue;
       const key = JSON.stringify(c.body);
       if (!byBody.has(key)) byBody.set(key, c);

@@ -1,4 +1,4 @@
-// Hides secrets (tokens, passwords, client secrets) in anything that leaves a test for a report: one combined pattern, rebuilt only when the set changes.
+// Hides secrets (tokens, passwords, client secrets) in anything that leaves a test for a report: a native substring search per secret, longest first.
 
 export const REDACTED = '[redacted]';
 
@@ -15,16 +15,14 @@ const worthHiding = (s: string) => s.length >= 4 && !/^[*•]+$/.test(s);
  */
 export const couldBeSecret = (s: string) => s.length >= 12 && /[^A-Za-z]/.test(s) && !/^[*•]+$/.test(s);
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private pattern: RegExp | undefined;
+  private ordered: string[] | undefined;
 
   add(secret: string): void {
     if (!worthHiding(secret) || this.secrets.has(secret)) return;
     this.secrets.add(secret);
-    this.pattern = undefined;
+    this.ordered = undefined;
   }
 
   /** Registers the values of secret members anywhere in a JSON value. */
@@ -40,15 +38,13 @@ export class Redactor {
 
   text(s: string): string {
     if (this.secrets.size === 0) return s;
-    // Longest first, so a secret that contains another is hidden whole.
-    this.pattern ??= new RegExp(
-      [...this.secrets]
-        .sort((a, b) => b.length - a.length)
-        .map(escapeRegExp)
-        .join('|'),
-      'g',
-    );
-    return s.replace(this.pattern, REDACTED);
+    // Longest first, so a secret that contains another is hidden whole. A native substring search per
+    // secret, not one alternation pattern: secrets with long common prefixes (generated passwords)
+    // made the pattern backtrack at every position, 18 s of CPU in a run.
+    this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
+    let out = s;
+    for (const secret of this.ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
   }
 
   /** A copy of a value with every string redacted (keys too: a secret can be a member name). */

@@ -12,7 +12,9 @@ const IN_FLIGHT = 32;
 
 /** Writes Allure result files asynchronously, a bounded number at a time; `flush` waits for all of them. */
 export class QueuedAllureWriter implements Writer {
-  private readonly queue: (() => Promise<void>)[] = [];
+  private queue: (() => Promise<void>)[] = [];
+  /** Index of the next task: shifting a queue of tens of thousands of writes costs more than the writes. */
+  private next = 0;
   private running = 0;
   private idle: (() => void)[] = [];
   private failure: unknown;
@@ -46,7 +48,8 @@ export class QueuedAllureWriter implements Writer {
 
   /** Resolves when every queued file is written; rejects with the first write error. */
   async flush(): Promise<void> {
-    if (this.running > 0 || this.queue.length > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.running > 0 || this.next < this.queue.length)
+      await new Promise<void>((resolve) => this.idle.push(resolve));
     if (this.failure) throw this.failure;
   }
 
@@ -60,8 +63,9 @@ export class QueuedAllureWriter implements Writer {
   }
 
   private pump(): void {
-    while (this.running < IN_FLIGHT && this.queue.length > 0) {
-      const task = this.queue.shift() as () => Promise<void>;
+    while (this.running < IN_FLIGHT && this.next < this.queue.length) {
+      const task = this.queue[this.next] as () => Promise<void>;
+      this.next += 1;
       this.running += 1;
       task()
         .catch((error: unknown) => {
@@ -72,7 +76,11 @@ export class QueuedAllureWriter implements Writer {
           this.pump();
         });
     }
-    if (this.running === 0 && this.queue.length === 0) for (const done of this.idle.splice(0)) done();
+    if (this.running === 0 && this.next === this.queue.length) {
+      this.queue = [];
+      this.next = 0;
+      for (const done of this.idle.splice(0)) done();
+    }
   }
 }
 

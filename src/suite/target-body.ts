@@ -41,7 +41,7 @@ const OPERATION_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unk
   'instances/resize:type': async (kit, params) => {
     const current = ((await read(kit, 'instances/view', params)) as Json | undefined)?.type;
     const { types } = kit.session.config;
-    const at = types.findIndex((t) => t === current);
+    const at = types.indexOf(String(current));
     return types[at + 1] ?? types.find((t) => t !== current);
   },
   // The order must list every interface of the profile.

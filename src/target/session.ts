@@ -19,6 +19,8 @@ export interface SendOptions {
   contentType?: string;
   /** `null` sends no token; absent sends the run's token. */
   token?: string | null;
+  /** Headers sent as given (a made-up bearer token, which is no secret and so is not redacted). */
+  headers?: Record<string, string>;
 }
 
 export interface Credential {
@@ -139,6 +141,7 @@ export class Session {
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
       ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
     });
     this.note(op, options.params ?? {}, token, e);
     return e;
