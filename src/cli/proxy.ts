@@ -32,6 +32,8 @@ export function writeProxyOutputs(proxy: RunningProxy, options: ProxyCliOptions,
   writeReports(dir, results);
   mkdirSync(dirname(har), { recursive: true });
   writeFileSync(har, `${JSON.stringify(harLog(proxy.recording()))}\n`);
+  for (const x of proxy.auditor.errors)
+    io.err(`cloudconf proxy: exchange ${x.index} could not be judged: ${x.message}`);
   const { exchanges, judged, unknown } = proxy.auditor.counts;
   const fails = proxy.auditor.findings.filter((f) => f.verdict === 'fail').length;
   io.err(
