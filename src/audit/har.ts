@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Exchange } from '../http/exchange.js';
 import { TOOL_VERSION } from '../version.js';
-import { lowerCaseHeaders, parsedJson, type Recorded, type Recording, type Unreadable } from './recorded.js';
+import { isObject, lowerCaseHeaders, parsedJson, type Recorded, type Recording, type Unreadable } from './recorded.js';
 
 interface HarHeader {
   name: string;
@@ -16,8 +16,6 @@ interface HarContent {
   text?: string;
   encoding?: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a JSON document is a HAR log (an object with `log.entries`), as opposed to one JSON line. */
 export function isHar(document: unknown): boolean {

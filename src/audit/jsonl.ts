@@ -1,9 +1,7 @@
 // Reads JSON lines of recorded exchanges (method, path, query, status, bodies, headers), one per line; a line that cannot be read is reported and skipped.
 
 import type { Exchange } from '../http/exchange.js';
-import { lowerCaseHeaders, parsedJson, type Recorded, type Recording, type Unreadable } from './recorded.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject, lowerCaseHeaders, parsedJson, type Recorded, type Recording, type Unreadable } from './recorded.js';
 
 /** A body as a line gives it: a string is the raw text, any other JSON value is the JSON sent or answered. */
 function bodyText(value: unknown): string | undefined {

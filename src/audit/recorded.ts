@@ -26,6 +26,10 @@ export interface Recording {
   unreadable: Unreadable[];
 }
 
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** The parsed JSON of a body text, or undefined when it is empty or not JSON. */
 export function parsedJson(text: string): unknown {
   if (text.trim() === '') return undefined;

@@ -2,7 +2,7 @@
 
 import type { Exchange } from '../http/exchange.js';
 import { REDACTED, Redactor, SECRET_MEMBERS } from '../http/redact.js';
-import { parsedJson } from './recorded.js';
+import { isObject, parsedJson } from './recorded.js';
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
@@ -17,8 +17,6 @@ const MAX_DEPTH = 64;
 
 /** What a token can be made of (hex, base64, base64url, JWT): tokens learnt late are found as whole words. */
 const WORD = /[A-Za-z0-9._~+/=-]{8,}/g;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A copy of a JSON value whose secret members hold the redaction mark. Secrets are hidden where

@@ -6,6 +6,7 @@ import { areas, requirements } from '../../spec/index.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
 import { type Exchange, REDACTED } from '../http/exchange.js';
 import type { Matched } from './match.js';
+import { isObject } from './recorded.js';
 import { type JudgedRequest, valueAtLocation } from './request.js';
 
 export interface RefusedValue {
@@ -17,8 +18,6 @@ export interface RefusedValue {
   /** The rules it satisfies, for the failure's case. */
   rules: string[];
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `subnets[0].label` and `subnets.0.label` are the generic `subnets.label` of requirement ids. */
 const generic = (location: string) => location.replace(/\[\d+\]/g, '').replace(/\.\d+(?=\.|$)/g, '');

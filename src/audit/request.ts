@@ -1,4 +1,4 @@
-// Judges a recorded request against the encoding of its operation: the body, query and path values that break a rule, and what cannot be told from the request alone.
+// Judges a recorded request against the encoding of its operation: the body, query and path values that break a rule, and the page asked for.
 
 import { pageParam, pageSizeParam } from '../../spec/conventions.js';
 import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
@@ -6,6 +6,7 @@ import { requirementById } from '../../spec/index.js';
 import type { Operation, Param } from '../../spec/types.js';
 import { type Exchange, REDACTED } from '../http/exchange.js';
 import type { Matched } from './match.js';
+import { isObject } from './recorded.js';
 
 export interface RequestViolation {
   where: 'body' | 'query' | 'path';
@@ -31,8 +32,6 @@ export interface JudgedRequest {
   body?: unknown;
   paging: Paging;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 

@@ -1,14 +1,13 @@
 // Finds the date-time values of a response body through the response schema, so timestamps are judged on their own (loose forms non-strict) and the schema on the rest.
 
 import type { Schema } from '../../spec/json-schema.js';
+import { isObject } from './recorded.js';
 
 export interface DateTimeValue {
   /** Where it sits in the body (`data[0].created`). */
   path: string;
   value: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asSchema = (v: unknown): Schema | undefined => (isObject(v) ? (v as Schema) : undefined);
 
 /** A copy of `value` in which `replace` decides each value the schema marks `format: date-time`. */
