@@ -8,6 +8,7 @@ import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
+import { DEFAULT_RUNS } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
@@ -73,7 +74,7 @@ function program(): Command {
     .option('--config <file>', 'JSON with base_url, token and optional credentials, instead of flags')
     .option('--report-dir <dir>', 'where reports go', 'reports/latest')
     .option('--seed <n>', 'seed of the generators, to replay a run')
-    .option('--runs <n>', 'generated cases per property', '1')
+    .option('--runs <n>', 'generated cases per property', String(DEFAULT_RUNS))
     .option('--only <pattern>', 'run one requirement or a subtree of ids, e.g. vpcs/create')
     .option('--part <n>', 'only the requirements of one part of the documents (1, 2 or 3)')
     .option(
