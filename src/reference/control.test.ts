@@ -1,7 +1,10 @@
-// Self-tests of the control interface: accounts opened in the past, noise, reset, and action delays.
+// Self-tests of the control interface: accounts opened in the past or without a payment method, aged history, noise, reset, and action delays.
 
 import { describe, expect, test } from 'vitest';
+import { HISTORY_DAYS } from '../../spec/part2/events.js';
 import { handleControl } from './control.js';
+import { hasActivePaymentMethod } from './model/billing.js';
+import { listEvents, listLogins } from './model/events.js';
 import { World } from './model/world.js';
 
 function world(): { w: World; token: string } {
@@ -17,6 +20,39 @@ describe('control interface', () => {
     const account = w.accounts.get((r.body as { account: number }).account);
     expect(w.now().getTime() - (account?.createdAt.getTime() ?? 0)).toBeGreaterThanOrEqual(90 * 86_400_000 - 1000);
     expect(w.clockOffsetMs).toBe(0);
+  });
+
+  test('opens an account without any payment method when paymentMethod is false, and refuses a non-boolean', () => {
+    const { w } = world();
+    const opened = (body: string) => {
+      const r = handleControl(w, 'POST', '/accounts', body);
+      return w.accounts.get((r.body as { account: number }).account);
+    };
+    const bare = opened('{"paymentMethod":false}');
+    const usual = opened('{}');
+    expect(bare && hasActivePaymentMethod(bare)).toBe(false);
+    expect(usual && hasActivePaymentMethod(usual)).toBe(true);
+    expect(handleControl(w, 'POST', '/accounts', '{"paymentMethod":"no"}').status).toBe(400);
+  });
+
+  test("history ages one account's events and logins past the window, and no other account's", () => {
+    const { w, token } = world();
+    const r = handleControl(w, 'POST', '/accounts', '{}');
+    const { account, token: otherToken } = r.body as { account: number; token: string };
+    const aged = w.principal(otherToken);
+    const kept = w.principal(token);
+    if (!aged || !kept) throw new Error('no principal');
+    for (const p of [aged, kept]) p.account.events.record('vpc_create', null, p.user.username);
+    handleControl(w, 'POST', '/tokens', '{}');
+    expect(listEvents(aged)).toHaveLength(1);
+    expect(listLogins(aged)).toHaveLength(1);
+    const body = JSON.stringify({ account, ageDays: HISTORY_DAYS + 1 });
+    expect(handleControl(w, 'POST', '/history', body).status).toBe(200);
+    expect(listEvents(aged)).toEqual([]);
+    expect(listLogins(aged)).toEqual([]);
+    expect(listEvents(kept)).toHaveLength(1);
+    expect(listLogins(kept)).toHaveLength(1);
+    expect(handleControl(w, 'POST', '/history', '{"ageDays":-1}').status).toBe(400);
   });
 
   test('reset keeps the owner token on a fresh account and forgets the rest', () => {

@@ -1,12 +1,12 @@
-// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, issue promo codes, set balances, seed unrelated data, hold or settle asynchronous work, move the clock.
+// The control interface of the reference server (outside /v4, off with --no-control): mint users and tokens with chosen scopes, restrictions and grants, create accounts, issue promo codes, set balances, age an account's history, seed unrelated data, hold or settle asynchronous work, move the clock.
 
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { issuePromoCode } from './model/account.js';
-import { setBalance } from './model/billing.js';
+import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
-import { recordLogin } from './model/events.js';
+import { backdateHistory, recordLogin } from './model/events.js';
 import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
 import { seedNoise } from './noise.js';
 
@@ -80,6 +80,34 @@ function balance(world: World, body: Record<string, unknown>): ControlResponse {
   return ok({ account: account.id, usd });
 }
 
+/**
+ * A new account and its owner's token. `ageDays` opens it that long ago (age limits) without moving
+ * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions).
+ */
+function openAccount(world: World, body: Record<string, unknown>): ControlResponse {
+  const ageDays = Number(body.ageDays ?? 0);
+  if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
+  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== 'boolean')
+    return bad('paymentMethod must be a boolean');
+  const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
+  const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
+  if (body.paymentMethod === false) removePaymentMethods(account);
+  const username = account.users.keys().next().value as string;
+  recordLogin(account, username);
+  return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
+}
+
+/** Ages one account's events and logins by `ageDays` (the first account when `account` is absent); the clock stays. */
+function history(world: World, body: Record<string, unknown>): ControlResponse {
+  const account =
+    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
+  const ageDays = Number(body.ageDays);
+  if (!account) return bad('unknown account');
+  if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
+  backdateHistory(account, ageDays);
+  return ok({ account: account.id, ageDays });
+}
+
 /** Seeds unrelated data into an account (the first when `account` is absent): `count` VPCs, StackScripts and contacts. */
 function noise(world: World, body: Record<string, unknown>): ControlResponse {
   const account =
@@ -122,20 +150,14 @@ export function handleControl(world: World, method: string, path: string, raw: s
       });
     case 'POST /tokens':
       return mintToken(world, body as TokenRequest);
-    case 'POST /accounts': {
-      // `ageDays` makes an account that was opened that long ago (age limits), without moving the clock.
-      const ageDays = Number(body.ageDays ?? 0);
-      if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
-      const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
-      const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
-      const username = account.users.keys().next().value as string;
-      recordLogin(account, username);
-      return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
-    }
+    case 'POST /accounts':
+      return openAccount(world, body);
     case 'POST /promo-codes':
       return issueCode(world, body);
     case 'POST /balance':
       return balance(world, body);
+    case 'POST /history':
+      return history(world, body);
     case 'POST /reset':
       return ok({ account: world.reset().id });
     case 'POST /noise':

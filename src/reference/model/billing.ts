@@ -167,6 +167,13 @@ export function setBalance(account: Account, usd: number): void {
   state(account).balanceCents = Math.round(usd * 100);
 }
 
+/** Leaves an account with no payment method at all, which the API cannot do (the default cannot be deleted); for the control interface. */
+export function removePaymentMethods(account: Account): void {
+  const s = state(account);
+  s.methods.clear();
+  s.defaultId = undefined;
+}
+
 /** Charges the default card for the whole amount due; fails when there is an amount due and no card to charge. */
 export function chargeRemainingBalance(account: Account): void {
   const s = state(account);

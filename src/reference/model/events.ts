@@ -30,6 +30,9 @@ export interface EventRecord {
   grantId?: number;
 }
 
+/** A timestamp() string `ms` earlier. */
+const earlier = (at: string, ms: number) => timestamp(new Date(Date.parse(`${at}Z`) - ms));
+
 export class EventLog {
   /** Oldest first, hence in increasing id order (ids come from one world-wide sequence); lists reverse it. */
   private readonly records: EventRecord[] = [];
@@ -81,6 +84,11 @@ export class EventLog {
 
   find(id: number): EventRecord | undefined {
     return this.byId.get(id);
+  }
+
+  /** Moves every record `ms` into the past; the order stays as it was (for the control interface). */
+  backdate(ms: number): void {
+    for (const e of this.records) e.created = earlier(e.created, ms);
   }
 
   markRead(id: number): void {
@@ -223,6 +231,16 @@ export function recordLogin(account: Account, username: string): Login | undefin
   store.list.push(login);
   store.byId.set(login.id, login);
   return login;
+}
+
+/**
+ * Ages an account's history by `days`: its events and logins read as made that long before they
+ * were, as if the clock had moved for this account alone (for the control interface).
+ */
+export function backdateHistory(account: Account, days: number): void {
+  const ms = days * DAY_MS;
+  account.events.backdate(ms);
+  for (const login of loginStore(account).list) login.datetime = earlier(login.datetime, ms);
 }
 
 const loginCutoff = (world: World) => (world.fault('logins-history-unbounded') ? '' : historyCutoff(world));
