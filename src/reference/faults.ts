@@ -721,8 +721,6 @@ const AWAITING: Record<string, string> = {
   'payment-bounds-ignore-balance': 'a test that sets a balance above 2000.00 through the control interface',
   'events-history-unbounded': 'events older than 90 days, which only a clock move on a dedicated server can make',
   'logins-history-unbounded': 'logins older than 90 days, which only a clock move on a dedicated server can make',
-  'transfer-accept-without-payment-method':
-    'an account without a payment method, which the control interface cannot make yet',
 };
 
 export const faults: readonly Fault[] = catalogue.map((x) => ({

@@ -23,6 +23,12 @@ export interface SendOptions {
   headers?: Record<string, string>;
 }
 
+/** How a throwaway account is opened: `ageDays` ago, and with no payment method when `paymentMethod` is false. */
+export interface AccountOptions {
+  ageDays?: number;
+  paymentMethod?: false;
+}
+
 export interface Credential {
   token: string;
   username: string;
@@ -293,7 +299,7 @@ export class Session {
    * A session of its own on a new throwaway account, for operations that would damage the run's
    * account (cancelling it, for one); undefined without the control interface.
    */
-  async throwaway(options: { ageDays?: number } = {}): Promise<Session | undefined> {
+  async throwaway(options: AccountOptions = {}): Promise<Session | undefined> {
     const account = await this.newAccount(options);
     if (!account) return undefined;
     return new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
@@ -312,6 +318,32 @@ export class Session {
   }
 
   /**
+   * Sets this session's account balance due, in US dollars, through the control interface (the
+   * run's account when the session is the run's); false without it.
+   */
+  async setBalance(usd: number): Promise<boolean> {
+    return this.onAccount('/balance', { usd });
+  }
+
+  /**
+   * Ages this session's account's events and logins by `days`, through the control interface, as if
+   * the clock had moved for that account alone; false without it.
+   */
+  async ageHistory(days: number): Promise<boolean> {
+    return this.onAccount('/history', { ageDays: days });
+  }
+
+  private async onAccount(path: string, body: Record<string, unknown>): Promise<boolean> {
+    if (!(await this.hasControl())) return false;
+    const e = await this.controlSend(
+      'POST',
+      path,
+      this.account === undefined ? body : { ...body, account: this.account },
+    );
+    return e.response?.status === 200;
+  }
+
+  /**
    * Moves the target's clock forward for the whole server, through the control interface; false
    * without it. Other tests see the jump too: only for a clause that cannot be shown otherwise.
    */
@@ -322,9 +354,7 @@ export class Session {
     return e.response?.status === 200;
   }
 
-  private async newAccount(
-    options: { ageDays?: number } = {},
-  ): Promise<(Credential & { account: number }) | undefined> {
+  private async newAccount(options: AccountOptions = {}): Promise<(Credential & { account: number }) | undefined> {
     if (!(await this.hasControl())) return undefined;
     const e = await this.controlSend('POST', '/accounts', options);
     const json = e.response?.json as { token?: string; username?: string; account?: number } | undefined;
