@@ -715,8 +715,6 @@ const catalogue: Fault[] = [
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {
-  'account-state-stored-country-ignored':
-    'a test of a state-only update judged against the stored country (the derived rule tests send the country)',
   'payment-expiry-month-ignored': 'a negative case with this year and a past month (generated cases use past years)',
   'payment-bounds-ignore-balance': 'a test that sets a balance above 2000.00 through the control interface',
   'events-history-unbounded': 'events older than 90 days, which only a clock move on a dedicated server can make',

@@ -10,10 +10,12 @@ import {
   unknownRegion,
   updatePersisted,
 } from './account/records.js';
+import { stateCodeByCountry } from './account/state-code.js';
 
 conformance('account', {
   'account/update/persisted': updatePersisted,
   'account/update/tax-id-empty-accepted': taxIdEmptyAccepted,
+  'account/update/state-code-us-ca': stateCodeByCountry,
   'account/availability/view/unknown-region': unknownRegion,
   'account/settings/update/persisted': settingsPersisted,
   'account/settings/update/omitted-unchanged': settingsOmittedUnchanged,
