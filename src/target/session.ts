@@ -44,20 +44,6 @@ export interface CredentialRequest {
   key?: string;
 }
 
-/** Whether the run was interrupted (its stop file exists), looked at most every 100 ms rather than once per request. */
-function stopNotice(path: string): () => boolean {
-  let checkedAt = 0;
-  let stopped = false;
-  return () => {
-    const now = Date.now();
-    if (!stopped && now - checkedAt >= 100) {
-      checkedAt = now;
-      stopped = existsSync(path);
-    }
-    return stopped;
-  };
-}
-
 /** The HTTP client a run's configuration asks for: its timeout, size cap, pace, mode and interruption. */
 export function clientFor(config: RunConfig): HttpClient {
   const stopPath = config.stopPath;
@@ -65,7 +51,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
     ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
-    ...(stopPath ? { stopped: stopNotice(stopPath) } : {}),
+    ...(stopPath ? { stopped: () => existsSync(stopPath) } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }
