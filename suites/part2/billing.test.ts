@@ -9,6 +9,7 @@ import {
   deleteDefaultRejected,
   makeDefaultMoves,
 } from './billing/defaults.js';
+import { expiryNotInPast } from './billing/expiry.js';
 
 conformance('billing', {
   'billing/credit-card/add/becomes-default': creditCardBecomesDefault,
@@ -17,4 +18,6 @@ conformance('billing', {
   'billing/payment-methods/make-default/default-moves': makeDefaultMoves,
   'billing/payment-methods/delete/default-rejected': deleteDefaultRejected,
   'billing/payment-methods/delete/deactivates': deleteDeactivates,
+  'billing/payment-methods/create/expiry-not-in-past': expiryNotInPast,
+  'billing/credit-card/add/expiry-not-in-past': expiryNotInPast,
 });
