@@ -1,6 +1,7 @@
 // Conformance of the billing area (Part 2): one test per requirement.
 
 import { conformance } from '../../src/suite/conformance.js';
+import { amountBounds } from './billing/amount.js';
 import {
   addAsDefaultMoves,
   addNonDefaultKeeps,
@@ -20,4 +21,5 @@ conformance('billing', {
   'billing/payment-methods/delete/deactivates': deleteDeactivates,
   'billing/payment-methods/create/expiry-not-in-past': expiryNotInPast,
   'billing/credit-card/add/expiry-not-in-past': expiryNotInPast,
+  'billing/payments/create/usd-amount-bounds': amountBounds,
 });
