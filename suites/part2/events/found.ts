@@ -12,10 +12,15 @@ export interface MadeEvent {
 
 const SCAN_PAGES = 5;
 
-/** The event of `action` on an entity, scanning the owner's newest events. */
-export async function eventAbout(ctx: WrittenContext, action: string, entityId: number): Promise<Json | undefined> {
+/** The event of `action` on an entity, scanning the owner's newest events (of the account `token` belongs to, if given). */
+export async function eventAbout(
+  ctx: WrittenContext,
+  action: string,
+  entityId: number,
+  token?: string,
+): Promise<Json | undefined> {
   for (let page = 1; page <= SCAN_PAGES; page++) {
-    const e = await ctx.kit.send(opOf('events/list'), { query: { page, page_size: 100 } });
+    const e = await ctx.kit.send(opOf('events/list'), { query: { page, page_size: 100 }, ...(token ? { token } : {}) });
     const body = jsonOf(e);
     if (!succeeded(e) || !Array.isArray(body?.data)) return undefined;
     const found = (body.data as Json[]).find(
@@ -27,13 +32,13 @@ export async function eventAbout(ctx: WrittenContext, action: string, entityId: 
   return undefined;
 }
 
-/** `count` new events in creation order (increasing ids); skips when the target records no vpc_create event. */
-export async function newEvents(ctx: WrittenContext, count: number): Promise<MadeEvent[] | undefined> {
+/** `count` new events in creation order (increasing ids), of the account `token` belongs to if given; skips when the target records no vpc_create event. */
+export async function newEvents(ctx: WrittenContext, count: number, token?: string): Promise<MadeEvent[] | undefined> {
   const made: MadeEvent[] = [];
   for (let i = 0; i < count; i++) {
-    const vpc = await newVpc(ctx);
+    const vpc = await newVpc(ctx, token);
     if (!vpc) return undefined;
-    const record = await eventAbout(ctx, 'vpc_create', vpc.id);
+    const record = await eventAbout(ctx, 'vpc_create', vpc.id, token);
     if (!record || typeof record.id !== 'number')
       return ctx.kit.skip('the events list shows no vpc_create event for a VPC just created, to mark');
     made.push({ id: record.id, entity: vpc, record });

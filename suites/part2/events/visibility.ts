@@ -3,12 +3,12 @@
 import { HISTORY_DAYS } from '../../../spec/part2/events.js';
 import type { Operation } from '../../../spec/types.js';
 import { notRevealed } from '../../../src/check/disclosure.js';
-import { described } from '../../../src/check/result.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import { notListed } from '../../../src/check/visibility.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import type { Session } from '../../../src/target/session.js';
 import { offRoute, opOf } from '../../conventions/sample.js';
-import { listAll, mintedUser, restrictedUser } from '../users/helpers.js';
+import { listAll, restrictedUser } from '../users/helpers.js';
 import { newEvents } from './found.js';
 
 export async function listFilteredByGrants(ctx: WrittenContext) {
@@ -65,56 +65,50 @@ export async function notificationsNotActionable(ctx: WrittenContext) {
 }
 
 /**
- * An event or login older than 90 days exists only once the target's clock has moved 90 days. The
- * reference server's control interface can move it, but for the whole server: the cards, promo
- * eligibility and pending transfers of suites running at the same time would expire. So the clock
- * moves only when the run is told it may (CLOUDCONF_MOVE_CLOCK=1), on a target no other run shares.
+ * An event or login older than the history window exists once the target's clock has moved past
+ * it. Moving the whole server's clock would expire the cards, promo eligibility and pending
+ * transfers of suites running at the same time, so the control interface ages the history of one
+ * account made for the test instead: what it shows is what that account would show later.
  */
-const CLOCK_ALLOWED = process.env.CLOUDCONF_MOVE_CLOCK === '1';
+async function ownHistory(ctx: WrittenContext): Promise<Session> {
+  const own = await ctx.kit.session.throwaway();
+  if (!own) return ctx.kit.skip(`needs an account whose history the control interface can age by ${HISTORY_DAYS} days`);
+  return own;
+}
 
-const HISTORY_SKIP =
-  'needs an event or login older than 90 days, which only moving the whole target clock forward 90 days makes; that breaks suites running concurrently (card expiry, promo eligibility, pending transfers), so it is done only with CLOUDCONF_MOVE_CLOCK=1';
-
-const DAY_SECONDS = 24 * 60 * 60;
-
-/** Moves the target's clock just past the history window; skips when that is not allowed or not possible. */
-async function pastHistoryWindow(ctx: WrittenContext): Promise<void> {
-  const { kit } = ctx;
-  if (!CLOCK_ALLOWED) return kit.skip(HISTORY_SKIP);
-  if (!(await kit.session.hasControl()))
-    return kit.skip("needs the control interface's clock to age an event by 90 days");
-  const url = `${new URL(kit.session.config.baseUrl).origin}/__cloudconf/clock`;
-  const body = { advanceSeconds: HISTORY_DAYS * DAY_SECONDS + 60 };
-  const e = await kit.session.client.send({ method: 'POST', url, body });
-  if (e.response?.status !== 200) kit.skip(`the control interface did not move the clock: ${described(e)}`);
+/** Ages an account's history just past the window; skips when the control interface refuses. */
+async function pastHistoryWindow(ctx: WrittenContext, own: Session): Promise<void> {
+  if (!(await own.ageHistory(HISTORY_DAYS + 1)))
+    ctx.kit.skip(`the control interface did not age the account's history by ${HISTORY_DAYS + 1} days`);
 }
 
 export async function eventsListWindow(ctx: WrittenContext) {
-  if (!CLOCK_ALLOWED) return ctx.kit.skip(HISTORY_SKIP);
-  const [event] = (await newEvents(ctx, 1)) ?? [];
+  const own = await ownHistory(ctx);
+  const [event] = (await newEvents(ctx, 1, own.config.token)) ?? [];
   if (!event) return;
-  await pastHistoryWindow(ctx);
-  const { items, last } = await listAll(ctx.kit, 'events/list');
+  await pastHistoryWindow(ctx, own);
+  const { items, last } = await listAll(ctx.kit, 'events/list', own.config.token);
   ctx.kit.check(notListed(items, event.id, `an event over ${HISTORY_DAYS} days old`, last));
 }
 
 export async function eventViewWindow(ctx: WrittenContext) {
-  if (!CLOCK_ALLOWED) return ctx.kit.skip(HISTORY_SKIP);
-  const [event] = (await newEvents(ctx, 1)) ?? [];
+  const own = await ownHistory(ctx);
+  const [event] = (await newEvents(ctx, 1, own.config.token)) ?? [];
   if (!event) return;
-  await pastHistoryWindow(ctx);
-  const e = await ctx.kit.send(opOf('events/view'), { params: { eventId: event.id } });
+  await pastHistoryWindow(ctx, own);
+  const e = await ctx.kit.send(opOf('events/view'), { params: { eventId: event.id }, token: own.config.token });
   ctx.kit.check(rejectedWith4xx(e), `viewing an event over ${HISTORY_DAYS} days old`);
 }
 
 export async function loginsListWindow(ctx: WrittenContext) {
   const { kit } = ctx;
-  if (!CLOCK_ALLOWED) return kit.skip(HISTORY_SKIP);
-  const user = await mintedUser(ctx, { restricted: false });
-  const before = await listAll(kit, 'events/logins/list');
+  const own = await ownHistory(ctx);
+  const user = await own.credential({ restricted: false });
+  if (!user) return kit.skip('needs a token issued to a user of the account, which only the control interface mints');
+  const before = await listAll(kit, 'events/logins/list', own.config.token);
   const login = before.items.find((l) => l.username === user.username);
   if (!login) return kit.skip(`the logins list shows no login of ${user.username}, a user whose token was just issued`);
-  await pastHistoryWindow(ctx);
-  const { items, last } = await listAll(kit, 'events/logins/list');
+  await pastHistoryWindow(ctx, own);
+  const { items, last } = await listAll(kit, 'events/logins/list', own.config.token);
   kit.check(notListed(items, login.id, `a login over ${HISTORY_DAYS} days old`, last));
 }

@@ -90,7 +90,8 @@ async function generated(ctx: WrittenContext, createId: string, token?: string):
   return { id, label: String(body.label) };
 }
 
-export const newVpc = (ctx: WrittenContext) => generated(ctx, 'vpcs/create');
+/** A VPC of the account, or of the account `token` belongs to. */
+export const newVpc = (ctx: WrittenContext, token?: string) => generated(ctx, 'vpcs/create', token);
 
 /** A private StackScript of the account (generated bodies are never public). */
 export const newStackScript = (ctx: WrittenContext) => generated(ctx, 'stackscripts/create');
