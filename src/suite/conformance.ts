@@ -16,11 +16,13 @@ const excluded = new Set(exclusions.map((x) => x.requirement));
 
 /**
  * Irreversible operations on the account itself (cancelling it, redeeming its one promo credit,
- * paying) and billed account-wide ones (adding cards, which daily limits count): each test of one
- * gets a throwaway account, so the run's account stays as it was.
+ * paying) or that bill it (accepting a transfer takes its services on), and billed account-wide
+ * ones (adding cards, which daily limits count): each test of one gets a throwaway account, so the
+ * run's account stays as it was (DECISIONS 15).
  */
 const damagesAccount = (op: Operation) =>
-  (op.effects.includes('irreversible') && (op.effects.includes('account-wide') || op.pathParams.length === 0)) ||
+  (op.effects.includes('irreversible') &&
+    (op.effects.includes('account-wide') || op.effects.includes('billing') || op.pathParams.length === 0)) ||
   (op.effects.includes('billing') && op.effects.includes('account-wide'));
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;

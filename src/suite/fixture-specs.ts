@@ -20,6 +20,8 @@ interface Created {
   pickFor?: Record<string, string>;
   /** Operations that complete the entity after creation (an OAuth client's thumbnail), sent with a valid request. */
   completeWith?: string[];
+  /** Operations that need the entity made by another account than the caller's (a transfer to accept). */
+  byAnotherAccountFor?: string[];
 }
 
 /** Entities the suite cannot make (events, invoices) or must not (payments): the first of a list. */
@@ -69,6 +71,16 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   { param: 'eventId', pick: 'events/list', needs: [], prime: 'vpcId' },
   { param: 'loginId', pick: 'events/logins/list', needs: [] },
   { param: 'kernelId', pick: 'kernels/list', needs: [] },
+  // A pending transfer of no instances, the least a transfer carries; the deprecated entity-transfer
+  // operations act on the same transfers. An accept needs one made by another account.
+  {
+    param: 'token',
+    create: 'transfers/service/create',
+    needs: [],
+    remove: 'transfers/service/cancel',
+    idField: 'token',
+    byAnotherAccountFor: ['transfers/service/accept', 'transfers/entity/accept'],
+  },
   // An instance of one disk from an image and one profile using it, with room for more disks.
   {
     param: 'nodeId',
@@ -94,12 +106,18 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   { param: 'month', value: () => new Date().getUTCMonth() + 1 },
 ];
 
-/** Operations that fill a capped collection of their parent (three interfaces per profile): each test gets a parent of its own. */
+/**
+ * Operations whose tests each get a last path entity of their own: they fill a capped collection of
+ * its parent (three interfaces per profile), or leave the entity unfit for the next test.
+ */
 export const freshParentFor: ReadonlySet<string> = new Set([
   'interfaces/add',
   // Resizing and cloning depend on how much disk the instance holds, which other tests of the shared one change.
   'instances/resize',
   'instances/clone',
+  // An accepted transfer is closed: each accept gets a transfer of its own.
+  'transfers/service/accept',
+  'transfers/entity/accept',
 ]);
 
 /** The fixtures the suite makes itself through a create operation. */

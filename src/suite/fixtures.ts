@@ -196,7 +196,8 @@ export class Fixtures {
     if (!spec) return undefined;
     const variant = 'create' in spec ? spec.variants?.[forOp] : undefined;
     const pickList = 'create' in spec ? spec.pickFor?.[forOp] : undefined;
-    const key = `${param}:${JSON.stringify(parents)}${variant || pickList ? `:${forOp}` : ''}`;
+    const byAnother = 'create' in spec && (spec.byAnotherAccountFor?.includes(forOp) ?? false);
+    const key = `${param}:${JSON.stringify(parents)}${variant || pickList || byAnother ? `:${forOp}` : ''}`;
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
     const id: number | string | undefined =
       'value' in spec
@@ -204,7 +205,7 @@ export class Fixtures {
         : pickList
           ? await this.pick(kit, pickList, undefined, parents)
           : 'create' in spec
-            ? await this.create(kit, spec, param, parents, fresh, variant)
+            ? await this.create(kit, spec, param, parents, fresh, variant, byAnother)
             : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
               (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
                 ? await this.pick(kit, spec.pick, spec.idField, parents)
@@ -220,12 +221,16 @@ export class Fixtures {
     parents: Record<string, string | number>,
     fresh: boolean,
     variant?: Record<string, unknown>,
+    byAnother = false,
   ): Promise<number | string | undefined> {
     const op = operationById.get(spec.create);
     if (!op) return undefined;
+    const maker = byAnother ? (await this.session.otherAccount('fixture-maker'))?.token : undefined;
+    if (byAnother && !maker) return undefined;
     const made = await targetBody(kit, op, parents);
     if ('missing' in made) return undefined;
-    const e = await kit.send(op, { params: parents, body: { ...made.body, ...variant } });
+    const as = maker ? { token: maker } : {};
+    const e = await kit.send(op, { params: parents, body: { ...made.body, ...variant }, ...as });
     if (e.response?.status !== 200) return undefined;
     const shown = (e.response.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
     // A create whose response the documents do not show: the new entity is the newest of the list.
@@ -233,7 +238,7 @@ export class Fixtures {
     if (id === undefined) return undefined;
     for (const next of spec.completeWith ?? []) await this.complete(kit, next, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
-    if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id } });
+    if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });
     this.made.add(`${op.id}:${id}`);
     return id;
   }
