@@ -101,6 +101,16 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
   // Snapshots cannot be deleted: they go with their instance.
   { param: 'backupId', create: 'backups/snapshot', needs: ['nodeId'] },
   { param: 'diskId', create: 'disks/create', needs: ['nodeId'], remove: 'disks/delete' },
+  // A private IPv4 address allocated to the instance (the one it may hold), to delete; reading one or
+  // setting its reverse DNS takes the instance's first listed address, its public IPv4.
+  {
+    param: 'address',
+    create: 'ips/allocate',
+    needs: ['nodeId'],
+    remove: 'ips/delete',
+    idField: 'address',
+    pickFor: { 'ips/view': 'ips/list', 'ips/update': 'ips/list' },
+  },
   { param: 'id', value: (config) => config.regions[0] },
   { param: 'year', value: () => new Date().getUTCFullYear() },
   { param: 'month', value: () => new Date().getUTCMonth() + 1 },

@@ -154,6 +154,23 @@ function conditionalValueHints(op: Operation): Hints {
   return hints;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The first member named `name` holding an id (a number or a string) in a JSON value, depth first. */
+function firstMember(value: unknown, name: string): number | string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = firstMember(item, name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  const own = value[name];
+  if (typeof own === 'number' || typeof own === 'string') return own;
+  return firstMember(Object.values(value), name);
+}
+
 export interface Created {
   op: Operation;
   params: Record<string, string | number>;
@@ -203,7 +220,7 @@ export class Fixtures {
       'value' in spec
         ? spec.value(this.session.config)
         : pickList
-          ? await this.pick(kit, pickList, undefined, parents)
+          ? await this.pick(kit, pickList, 'create' in spec ? spec.idField : undefined, parents)
           : 'create' in spec
             ? await this.create(kit, spec, param, parents, fresh, variant, byAnother)
             : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
@@ -270,8 +287,11 @@ export class Fixtures {
     if (!op) return undefined;
     const e = await kit.send(op, { params: parents });
     const json = e.response?.json;
+    if (e.response?.status !== 200) return undefined;
+    // A record that is no list (an instance's networking information): its first such member, depth first.
+    if (isRecord(json) && !Array.isArray(json.data) && !newest) return firstMember(json, idField ?? 'id');
     const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
-    if (e.response?.status !== 200 || !Array.isArray(data)) return undefined;
+    if (!Array.isArray(data)) return undefined;
     const ids = data.map((item) => (item as Record<string, unknown>)?.[idField ?? 'id']);
     const usable = ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
     if (!newest) return usable[0];
