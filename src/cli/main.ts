@@ -90,6 +90,12 @@ function program(): Command {
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
     .option('--type <id>', 'an instance type the target accepts, cheapest first (repeatable)', repeat, [])
     .option(
+      '--deprecated-type <id>',
+      'a deprecated instance type the target still creates, with an upgrade (repeatable)',
+      repeat,
+      [],
+    )
+    .option(
       '--shard <i/n>',
       'run the i-th of n shards of the selection (split by suite file); merge with `report --merge`',
     )

@@ -41,6 +41,7 @@ export interface RunOptions extends SafetyFlags {
   region?: string[];
   image?: string[];
   type?: string[];
+  deprecatedType?: string[];
   quiet?: boolean;
   /** Faults to switch on in the embedded reference server (mutation runs). */
   faults?: string[];
@@ -145,6 +146,11 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     regions: options.region?.length ? options.region : regions.map((r) => r.id),
     images: options.image?.length ? options.image : images.map((i) => i.id),
     types: options.type?.length ? options.type : instanceTypes.filter((t) => t.successor === null).map((t) => t.id),
+    deprecatedTypes: options.deprecatedType?.length
+      ? options.deprecatedType
+      : reference
+        ? instanceTypes.filter((t) => t.successor !== null).map((t) => t.id)
+        : [],
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m) =>

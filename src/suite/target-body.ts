@@ -53,13 +53,33 @@ const OPERATION_VALUES: Record<string, (kit: Kit, params: Params) => Promise<unk
  * undefined when the operation is ready to send.
  */
 const PREPARE: Record<string, (kit: Kit, params: Params) => Promise<string | undefined>> = {
-  // The run's configuration lists no deprecated type (the documents offer no way to read one), so no instance has an upgrade.
-  'instances/mutate': async () => 'deprecated instance type',
+  // Only an instance of a deprecated type has an upgrade: a fresh one of the type the run's configuration names.
+  'instances/mutate': (kit, params) => deprecatedInstance(kit, params),
   // An instance holds at most one private address and an extra public one needs a support request: free the private slot.
   'ips/allocate': (kit, params) => freePrivateSlot(kit, params),
   // A profile holds at most three interfaces, and tests share the fixture profile.
   'interfaces/add': (kit, params) => roomForInterface(kit, params),
 };
+
+/**
+ * Points `params.nodeId` at a new instance of a deprecated type (the documents offer no way to read
+ * one, so it comes from `--deprecated-type`); the harness deletes it when the test ends, as any
+ * instance a test creates.
+ */
+async function deprecatedInstance(kit: Kit, params: Params): Promise<string | undefined> {
+  const missing = 'deprecated instance type';
+  const type = kit.session.config.deprecatedTypes?.[0];
+  const create = operationById.get('instances/create');
+  if (!type || !create) return missing;
+  const made = await targetBody(kit, create, {});
+  if ('missing' in made) return missing;
+  const e = await kit.send(create, { body: { ...made.body, type } });
+  const id = (e.response?.json as Json | undefined)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number') return missing;
+  params.nodeId = id;
+  await instanceSettled(kit, create, params);
+  return undefined;
+}
 
 const INTERFACES_PER_PROFILE = 3;
 

@@ -21,6 +21,8 @@ export interface RunConfig {
   images: string[];
   /** Instance type ids the target accepts, cheapest first. */
   types: string[];
+  /** Deprecated instance type ids the target still creates instances of, each with an upgrade (mutate). */
+  deprecatedTypes?: string[];
   /** Per-request deadline and response size cap of the HTTP client. */
   timeoutMs?: number;
   maxResponseBytes?: number;
