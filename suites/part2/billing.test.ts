@@ -11,6 +11,7 @@ import {
   makeDefaultMoves,
 } from './billing/defaults.js';
 import { expiryNotInPast } from './billing/expiry.js';
+import { activeMethodsLimit, dailyAdditionsLimit } from './billing/limits.js';
 
 conformance('billing', {
   'billing/credit-card/add/becomes-default': creditCardBecomesDefault,
@@ -22,4 +23,6 @@ conformance('billing', {
   'billing/payment-methods/create/expiry-not-in-past': expiryNotInPast,
   'billing/credit-card/add/expiry-not-in-past': expiryNotInPast,
   'billing/payments/create/usd-amount-bounds': amountBounds,
+  'billing/payment-methods/create/active-methods-limit': activeMethodsLimit,
+  'billing/payment-methods/create/daily-additions-limit': dailyAdditionsLimit,
 });
