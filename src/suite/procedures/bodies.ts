@@ -1,10 +1,12 @@
-// Procedures for body rules: every negative case of the requirement is refused, and a not-accepted field keeps its stored value.
+// Procedures for body and path parameter rules: every negative case of the requirement is refused, and a not-accepted field keeps its stored value.
 
 import fc from 'fast-check';
+import { checkField } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { rejectedWith4xx } from '../../check/status.js';
 import { negativeCasesOf } from '../../generate/bodies.js';
+import { badValues } from '../../generate/violations.js';
 import { hintsFor } from '../fixtures.js';
 import { type ProcedureContext, validRequest } from './request.js';
 
@@ -17,6 +19,31 @@ export async function bodyRule(ctx: ProcedureContext) {
   for (const c of cases) {
     const e = await kit.send(op, { ...request, body: c.body });
     kit.check(rejectedWith4xx(e), `${c.location}: ${c.why}`);
+  }
+}
+
+/**
+ * A path parameter value that breaks exactly this requirement's rule (a month of 13) is refused,
+ * each value re-checked against the encoding; more runs send more values past the bound.
+ */
+export async function pathParamRule(ctx: ProcedureContext) {
+  const { kit, op } = ctx;
+  const param = op.pathParams.find((p) => kit.requirement.id.startsWith(`${op.id}/${p.name}-`));
+  if (!param) throw new Error(`${kit.requirement.id} names no path parameter of ${op.id}`);
+  const suffix = kit.requirement.id.slice(op.id.length + 1);
+  const values = new Map<string, string>();
+  for (let i = 0; i < Math.max(1, kit.session.config.runs); i += 1) {
+    for (const bad of badValues(param, kit.seed + i)) {
+      if (typeof bad.value !== 'number' && typeof bad.value !== 'string') continue;
+      const found = checkField(param, bad.value, param.name, param.name).map((v) => v.suffix);
+      if (found.length === 1 && found[0] === suffix) values.set(String(bad.value), bad.why);
+    }
+  }
+  if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
+  const request = await validRequest(ctx);
+  for (const [value, why] of values) {
+    const e = await kit.send(op, { ...request, params: { ...request.params, [param.name]: value } });
+    kit.check(rejectedWith4xx(e), `${param.name} ${value}: ${why}`);
   }
 }
 

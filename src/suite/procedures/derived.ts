@@ -10,7 +10,7 @@ import {
   tokenRequired,
   unrestrictedOnly,
 } from './auth.js';
-import { bodyRule, notAccepted } from './bodies.js';
+import { bodyRule, notAccepted, pathParamRule } from './bodies.js';
 import { eventEmitted } from './events.js';
 import type { ProcedureContext, WrittenContext } from './request.js';
 import { disabled, pagingBound, responseShape, unknownId } from './responses.js';
@@ -54,6 +54,7 @@ export function derivedKind(r: Requirement, op: Operation): string | undefined {
   if (suffix.startsWith('access/entity-')) return 'access/entity-permission';
   if (suffix.startsWith('event/')) return 'event emitted';
   if (suffix.endsWith('-not-accepted')) return 'field not accepted';
+  if (onPathParam(r, op)) return `path parameter rule (${r.family})`;
   return `body rule (${r.family})`;
 }
 
@@ -65,6 +66,12 @@ export function derivedProcedure(r: Requirement, op: Operation): Procedure | und
   if (suffix.startsWith('access/entity-')) return entityPermission;
   if (suffix.startsWith('event/')) return (ctx) => eventEmitted(ctx, suffix.slice('event/'.length));
   if (suffix.endsWith('-not-accepted')) return (ctx) => notAccepted(ctx, suffix.slice(0, -'-not-accepted'.length));
-  if (r.derived && bodyFamilies.has(r.family) && r.subject.kind === 'operation' && r.subject.field) return bodyRule;
-  return undefined;
+  if (!r.derived || !bodyFamilies.has(r.family) || r.subject.kind !== 'operation' || !r.subject.field) return undefined;
+  return onPathParam(r, op) ? pathParamRule : bodyRule;
+}
+
+/** Whether a derived rule requirement is about a path parameter (`stats/view-month/month-range`) rather than a body field. */
+function onPathParam(r: Requirement, op: Operation): boolean {
+  const field = r.subject.kind === 'operation' ? r.subject.field : undefined;
+  return op.pathParams.some((p) => p.name === field);
 }
