@@ -2,6 +2,7 @@
 
 import { conformance } from '../../src/suite/conformance.js';
 import { amountBounds } from './billing/amount.js';
+import { cvvRequired } from './billing/cvv.js';
 import {
   addAsDefaultMoves,
   addNonDefaultKeeps,
@@ -23,6 +24,7 @@ conformance('billing', {
   'billing/payment-methods/create/expiry-not-in-past': expiryNotInPast,
   'billing/credit-card/add/expiry-not-in-past': expiryNotInPast,
   'billing/payments/create/usd-amount-bounds': amountBounds,
+  'billing/payments/create/cvv-required-for-credit-card': cvvRequired,
   'billing/payment-methods/create/active-methods-limit': activeMethodsLimit,
   'billing/payment-methods/create/daily-additions-limit': dailyAdditionsLimit,
 });
