@@ -1,5 +1,6 @@
 // Chooses the procedure that tests a requirement derived from operation data, by what the requirement id says after the operation id.
 
+import { ruleId } from '../../../spec/derive.js';
 import type { Operation, Requirement } from '../../../spec/types.js';
 import {
   anonymousAllowed,
@@ -72,6 +73,5 @@ export function derivedProcedure(r: Requirement, op: Operation): Procedure | und
 
 /** Whether a derived rule requirement is about a path parameter (`stats/view-month/month-range`) rather than a body field. */
 function onPathParam(r: Requirement, op: Operation): boolean {
-  const field = r.subject.kind === 'operation' ? r.subject.field : undefined;
-  return op.pathParams.some((p) => p.name === field);
+  return op.pathParams.some((p) => (p.rules ?? []).some((rule) => r.id === `${op.id}/${p.name}-${ruleId(rule)}`));
 }
