@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
 import { checkBody, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { Field, Operation } from '../../spec/types.js';
+import { crossRuleCases } from './cross-rules.js';
 import { type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
 
@@ -172,6 +173,37 @@ export function negativeCasesOf(
       if (c.requirement !== requirement) continue;
       const key = JSON.stringify(c.body);
       if (!byBody.has(key)) byBody.set(key, c);
+    }
+  }
+  return [...byBody.values()];
+}
+
+/** The cross rule (one field requires, forbids or excludes another) a requirement names, if it names one. */
+export const crossRuleOf = (op: Operation, requirement: string) =>
+  op.body?.kind === 'json' ? op.body.rules?.find((r) => requirement === `${op.id}/${r.id}`) : undefined;
+
+/**
+ * The negative cases of a cross rule over `runs` seeds, each body once, built from `base`: a body
+ * the target accepts (its own disks, images), so that what the case changes is all it breaks.
+ * `hints` give the values a case adds, which may name other entities (an image, a StackScript).
+ */
+export function crossRuleCasesOf(
+  op: Operation,
+  requirement: string,
+  base: Body,
+  seed: number,
+  runs: number,
+  hints: Hints = {},
+): NegativeCase[] {
+  const rule = crossRuleOf(op, requirement);
+  if (!rule) return [];
+  const byBody = new Map<string, NegativeCase>();
+  for (let i = 0; i < Math.max(1, runs); i += 1) {
+    for (const c of crossRuleCases(op, rule.id, base, hints, seed + i)) {
+      const key = JSON.stringify(c.body);
+      if (byBody.has(key)) continue;
+      const path = rule.fields[0] ?? '';
+      byBody.set(key, { requirement, suffix: rule.id, location: c.location, path, body: c.body, why: c.why });
     }
   }
   return [...byBody.values()];

@@ -97,8 +97,12 @@ function prefixed(config: Session['config'], op: Operation, field: string): fc.A
 
 let labelsHandedOut = 0;
 
-/** Values the target decides, and labels that carry the run's prefix so cleanup can find them. */
-export function hintsFor(session: Session, op: Operation): Hints {
+/**
+ * Values the target decides, and labels that carry the run's prefix so cleanup can find them.
+ * `plain: false` keeps the options that name other entities (an image, a StackScript), for bodies
+ * that must hold them (a StackScript with a backup, to be refused).
+ */
+export function hintsFor(session: Session, op: Operation, { plain = true } = {}): Hints {
   const { config } = session;
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     region: fc.constantFrom(...config.regions),
@@ -109,7 +113,7 @@ export function hintsFor(session: Session, op: Operation): Hints {
     type: fc.constantFrom(...config.types),
     root_pass: strongPassword,
     // Made plain: other entities and options are what the tests of those choose.
-    ...Object.fromEntries((PLAIN[op.id] ?? []).map((name) => [name, fc.constant(undefined)])),
+    ...(plain ? Object.fromEntries((PLAIN[op.id] ?? []).map((name) => [name, fc.constant(undefined)])) : {}),
     // A public StackScript cannot be deleted: tests never make one unless that is what they test.
     is_public: fc.constant(false),
     ...Object.fromEntries(

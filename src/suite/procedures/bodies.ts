@@ -1,21 +1,35 @@
 // Procedures for body and path parameter rules: every negative case of the requirement is refused, and a not-accepted field keeps its stored value.
 
 import fc from 'fast-check';
+import { ruleId } from '../../../spec/derive.js';
 import { checkField } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { rejectedWith4xx } from '../../check/status.js';
-import { negativeCasesOf } from '../../generate/bodies.js';
+import { crossRuleCasesOf, crossRuleOf, negativeCasesOf } from '../../generate/bodies.js';
 import { badValues } from '../../generate/violations.js';
 import { hintsFor } from '../fixtures.js';
 import { type ProcedureContext, validRequest } from './request.js';
 
-/** Sends each generated body that breaks exactly this requirement's rule; each must be refused. */
+const NO_CASE = 'no request breaking only this rule can be generated from the encoding';
+
+/**
+ * Sends each generated body that breaks exactly this requirement's rule; each must be refused. A
+ * cross rule's cases are built from the body the target accepts (its own disks and images), so
+ * the case is refused for its breach and not for naming what the target does not have.
+ */
 export async function bodyRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
-  const cases = negativeCasesOf(op, kit.requirement.id, kit.seed, kit.session.config.runs, hintsFor(kit.session, op));
-  if (cases.length === 0) return kit.skip('no request breaking only this rule can be generated from the encoding');
+  const { runs } = kit.session.config;
+  const id = kit.requirement.id;
+  const fieldCases = negativeCasesOf(op, id, kit.seed, runs, hintsFor(kit.session, op));
+  const cross = fieldCases.length === 0 ? crossRuleOf(op, id) : undefined;
+  if (fieldCases.length === 0 && !cross) return kit.skip(NO_CASE);
   const request = await validRequest(ctx);
+  const base = (request.body ?? {}) as Record<string, unknown>;
+  const crossHints = hintsFor(kit.session, op, { plain: false });
+  const cases = cross ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints) : fieldCases;
+  if (cases.length === 0) return kit.skip(NO_CASE);
   for (const c of cases) {
     const e = await kit.send(op, { ...request, body: c.body });
     kit.check(rejectedWith4xx(e), `${c.location}: ${c.why}`);
@@ -28,7 +42,9 @@ export async function bodyRule(ctx: ProcedureContext) {
  */
 export async function pathParamRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
-  const param = op.pathParams.find((p) => kit.requirement.id.startsWith(`${op.id}/${p.name}-`));
+  const param = op.pathParams.find((p) =>
+    (p.rules ?? []).some((rule) => kit.requirement.id === `${op.id}/${p.name}-${ruleId(rule)}`),
+  );
   if (!param) throw new Error(`${kit.requirement.id} names no path parameter of ${op.id}`);
   const suffix = kit.requirement.id.slice(op.id.length + 1);
   const values = new Map<string, string>();
