@@ -36,23 +36,19 @@ export class Router {
     for (const list of Object.values(this.routes)) list.sort((a, b) => specificity(a).localeCompare(specificity(b)));
     for (const root of ['base', 'beta'] as Root[]) {
       for (const route of this.routes[root]) {
-        const key = `${root} ${route.segments[0]}`;
-        this.byFirst.set(key, [...(this.byFirst.get(key) ?? []), route]);
+        const key = String(route.segments[0]);
+        this.byFirst[root].set(key, [...(this.byFirst[root].get(key) ?? []), route]);
       }
     }
   }
 
   /** Every path starts with a literal segment (`vpcs`, `node`, ...): only routes sharing it can match. */
-  private readonly byFirst = new Map<string, Route[]>();
-
-  private candidates(root: Root, parts: string[]): Route[] {
-    return this.byFirst.get(`${root} ${parts[0]}`) ?? [];
-  }
+  private readonly byFirst: Record<Root, Map<string, Route[]>> = { base: new Map(), beta: new Map() };
 
   match(root: Root, method: string, path: string): Match {
-    const parts = path.split('/').filter(Boolean);
+    const parts = segmentsOf(path);
     const allowed: string[] = [];
-    for (const route of this.candidates(root, parts)) {
+    for (const route of this.byFirst[root].get(parts[0] ?? '') ?? []) {
       const params = matchSegments(route, parts);
       if (!params) continue;
       if (route.op.method === method) return { kind: 'found', op: route.op, params };
@@ -60,6 +56,19 @@ export class Router {
     }
     return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
   }
+}
+
+/** The non-empty segments of a path, as `split('/').filter(Boolean)` gives them, without its two arrays. */
+function segmentsOf(path: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (start < path.length) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = path.length;
+    if (end > start) parts.push(path.slice(start, end));
+    start = end + 1;
+  }
+  return parts;
 }
 
 /** Ids that are themselves paths (`node/grub2`): a final parameter of these may span the remaining segments. */

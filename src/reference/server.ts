@@ -8,7 +8,7 @@ import { handleControl } from './control.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
 import { World } from './model/world.js';
-import { type ApiResponse, errorResponse, handle } from './pipeline.js';
+import { type ApiResponse, errorResponse, handle, type IncomingApiRequest } from './pipeline.js';
 import { Router } from './router.js';
 import { RawBody } from './routes/context.js';
 import { handlers } from './routes/index.js';
@@ -47,15 +47,16 @@ function send(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
   contentType = 'application/json',
+  allow?: string,
 ): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
+  const headers: Record<string, string | number> = {
     'content-type': contentType,
     'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
+  };
+  if (allow !== undefined) headers.allow = allow;
+  res.writeHead(status, headers);
   res.end(text);
 }
 
@@ -63,6 +64,13 @@ function sendRaw(res: ServerResponse, status: number, body: RawBody): void {
   res.writeHead(status, { 'content-type': body.contentType, 'content-length': body.bytes.length });
   res.end(body.bytes);
 }
+
+/** A request without Content-Length or Transfer-Encoding has no body: answering it needs no wait for the stream's end. */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+const NO_BODY = Buffer.alloc(0);
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
@@ -77,6 +85,35 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+interface Target {
+  pathname: string;
+  query: URLSearchParams;
+}
+
+/**
+ * Targets whose path `new URL` leaves as it is (origin form; no dot segment, escaped dot, backslash,
+ * space, `#` or non-ASCII character), so slicing them gives what URL would, without its parse.
+ */
+const PLAIN_TARGET = /^\/(?!\/)[-\w!$&'()*+,/:;=@~%]*(?:\?[!-"$-~]*)?$/;
+
+function requestTarget(url: string): Target {
+  if (PLAIN_TARGET.test(url) && !/%2e/i.test(url)) {
+    const q = url.indexOf('?');
+    if (q < 0) return { pathname: url, query: new URLSearchParams() };
+    return { pathname: url.slice(0, q), query: new URLSearchParams(url.slice(q + 1)) };
+  }
+  const parsed = new URL(url, 'http://reference');
+  return { pathname: parsed.pathname, query: parsed.searchParams };
+}
+
+const rootOf = (pathname: string): Root | undefined => {
+  for (const [prefix, root] of roots) {
+    if (pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname[prefix.length] === '/'))
+      return root;
+  }
+  return undefined;
+};
+
 const bearer = (header: string | undefined) => {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return m ? m[1] : header === undefined ? undefined : '';
@@ -86,11 +123,11 @@ function apiResponse(
   world: World,
   root: Root,
   method: string,
-  url: URL,
+  target: Target,
   req: IncomingMessage,
   raw: Buffer | undefined,
 ): ApiResponse {
-  const match = router.match(root, method, url.pathname.slice(root === 'beta' ? 7 : 3));
+  const match = router.match(root, method, target.pathname.slice(root === 'beta' ? 7 : 3));
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
   if (match.kind === 'method-not-allowed' && world.fault('method-not-allowed-as-400')) {
     return errorResponse(new ModelError('validation', [{ reason: 'Bad request' }]), world);
@@ -104,36 +141,57 @@ function apiResponse(
   if (raw === undefined && !world.fault('oversized-body-accepted'))
     return errorResponse(new ModelError('too-large', [{ reason: 'Request body too large' }]), world);
   const token = bearer(req.headers.authorization);
-  return handle(world, handlers, {
+  const contentType = req.headers['content-type'];
+  const request: IncomingApiRequest = {
     op: match.op,
     params: match.params,
-    query: url.searchParams,
-    ...(token === undefined ? {} : { token }),
-    ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}),
-    rawBody: raw?.toString('utf8') ?? '',
-    bytes: raw ?? Buffer.alloc(0),
-  });
+    query: target.query,
+    rawBody: raw === undefined || raw.length === 0 ? '' : raw.toString('utf8'),
+    bytes: raw ?? NO_BODY,
+  };
+  if (token !== undefined) request.token = token;
+  if (contentType) request.contentType = contentType;
+  return handle(world, handlers, request);
+}
+
+// A bug in the reference server: say so plainly rather than hang the client.
+const serverError = (res: ServerResponse, error: unknown) =>
+  send(res, 500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
+
+function respond(world: World, control: boolean, req: IncomingMessage, res: ServerResponse, target: Target) {
+  return (raw: Buffer | undefined) => {
+    try {
+      const method = req.method ?? 'GET';
+      if (control && target.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+        const r = handleControl(
+          world,
+          method,
+          target.pathname.slice(CONTROL_PREFIX.length),
+          raw?.toString('utf8') ?? '',
+        );
+        return send(res, r.status, r.body);
+      }
+      const root = rootOf(target.pathname);
+      if (!root) return send(res, 404, { errors: [{ reason: 'Not found' }] });
+      const r = apiResponse(world, root, method, target, req, raw);
+      if (r.body instanceof RawBody) return sendRaw(res, r.status, r.body);
+      const type = world.fault('responses-not-json') ? 'text/plain' : 'application/json';
+      send(res, r.status, r.body, type, r.status === 405 ? 'GET, POST, PUT, DELETE' : undefined);
+    } catch (error) {
+      serverError(res, error);
+    }
+  };
 }
 
 export function createReferenceHandler(world: World, control: boolean) {
-  return async (req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://reference');
-      const method = req.method ?? 'GET';
-      const raw = await readBody(req);
-      if (control && url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        const r = handleControl(world, method, url.pathname.slice(CONTROL_PREFIX.length), raw?.toString('utf8') ?? '');
-        return send(res, r.status, r.body);
-      }
-      const root = roots.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-      if (!root) return send(res, 404, { errors: [{ reason: 'Not found' }] });
-      const r = apiResponse(world, root[1], method, url, req, raw);
-      if (r.body instanceof RawBody) return sendRaw(res, r.status, r.body);
-      const type = world.fault('responses-not-json') ? 'text/plain' : 'application/json';
-      send(res, r.status, r.body, r.status === 405 ? { allow: 'GET, POST, PUT, DELETE' } : {}, type);
+      const answer = respond(world, control, req, res, requestTarget(req.url ?? '/'));
+      // Most requests are GETs: answered at once, without a promise or the stream's events.
+      if (!hasBody(req)) return answer(NO_BODY);
+      readBody(req).then(answer, (error: unknown) => serverError(res, error));
     } catch (error) {
-      // A bug in the reference server: say so plainly rather than hang the client.
-      send(res, 500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
+      serverError(res, error);
     }
   };
 }
