@@ -1,60 +1,156 @@
-// Request rates for the benchmark: the reference server answering authenticated GETs, and a bare Node server as the ceiling, each in its own process, driven by one undici Pool with 16 requests in flight.
+// The reference server alone, each measure in its own server process driven by one undici Pool with 16 requests in flight: GET and create rates, a bare Node server as the ceiling, CPU per request, and memory after many creates.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 
 const IN_FLIGHT = 16;
 const DURATION_MS = 5000;
+const TOKEN = 'bench-token';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Requests per second that `IN_FLIGHT` concurrent loops of GETs get from a server over `DURATION_MS`. */
-async function drive(origin: string, path: string, headers: Record<string, string>): Promise<number> {
-  const pool = new Pool(origin, { connections: IN_FLIGHT, pipelining: 1 });
-  let done = 0;
-  const until = performance.now() + DURATION_MS;
-  const loop = async () => {
-    while (performance.now() < until) {
-      const res = await pool.request({ method: 'GET', path, headers });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`GET ${path} answered ${res.statusCode}`);
-      done += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, loop));
-  const seconds = (performance.now() - started) / 1000;
-  await pool.close();
-  return done / seconds;
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What one kind of request is: the request numbered n (from a base path such as `/v4`), and the status it must get. */
+interface Load {
+  request(base: string, n: number): Request;
+  status: number;
+}
+
+/** Numbers requests across drives, so every created label is new. */
+let sequence = 0;
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const json = { ...auth, 'content-type': 'application/json' };
+
+export const loads = {
+  get: { request: (base) => ({ method: 'GET', path: `${base}/account/settings`, headers: auth }), status: 200 },
+  /** A VPC create: body validation, the model, an event in the journal; labels are unique per call. */
+  create: {
+    request: (base, n) => ({
+      method: 'POST',
+      path: `${base}/vpcs`,
+      headers: json,
+      body: JSON.stringify({ label: `bench-${n}`, region: 'us-east' }),
+    }),
+    status: 200,
+  },
+  /** A body breaking two rules: what most requests of a conformance run look like. */
+  rejected: {
+    request: (base) => ({ method: 'POST', path: `${base}/vpcs`, headers: json, body: '{"label":"","region":5}' }),
+    status: 400,
+  },
+} satisfies Record<string, Load>;
+
+interface Server {
+  child: ChildProcess;
+  url: URL;
 }
 
 /** Starts a server process and reads the URL it prints on its first line. */
-async function serverProcess(args: string[]): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function serverProcess(args: string[]): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
   const [chunk] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
   return { child, url: new URL(chunk.toString().split('\n')[0]?.trim() ?? '') };
 }
 
-export async function referenceRate(): Promise<number> {
-  const token = 'bench-token';
-  const { child, url } = await serverProcess([join(root, 'src/cli/bin.mjs'), 'serve', '--port', '0', '--token', token]);
-  try {
-    return await drive(url.origin, `${url.pathname}/account/settings`, { authorization: `Bearer ${token}` });
-  } finally {
-    child.kill();
-  }
-}
+const referenceServer = () => serverProcess([join(root, 'src/cli/bin.mjs'), 'serve', '--port', '0', '--token', TOKEN]);
 
 const BARE_SERVER = `const s = require('node:http').createServer((q, r) => { r.writeHead(200, {'content-type': 'application/json'}); r.end('{}'); });
 s.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + s.address().port + '/'));`;
 
-export async function ceilingRate(): Promise<number> {
-  const { child, url } = await serverProcess(['-e', BARE_SERVER]);
+const bareServer = () => serverProcess(['-e', BARE_SERVER]);
+
+/** Runs `body` against a fresh server and stops the server, whatever happens. */
+async function withServer<T>(start: () => Promise<Server>, body: (s: Server) => Promise<T>): Promise<T> {
+  const server = await start();
   try {
-    return await drive(url.origin, '/', {});
+    return await body(server);
   } finally {
-    child.kill();
+    server.child.kill();
   }
+}
+
+/** CPU seconds (user + system, every thread) a process has used, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Driven {
+  requests: number;
+  seconds: number;
+  /** CPU the server process spent per request, in microseconds. */
+  cpuMicros: number;
+}
+
+/** Sends a load with `IN_FLIGHT` loops until `count` requests are done or `ms` have passed. */
+async function drive(server: Server, load: Load, until: { count?: number; ms?: number }): Promise<Driven> {
+  const base = server.url.pathname.replace(/\/$/, '');
+  const pool = new Pool(server.url.origin, { connections: IN_FLIGHT, pipelining: 1 });
+  const pid = server.child.pid as number;
+  const deadline = performance.now() + (until.ms ?? Number.POSITIVE_INFINITY);
+  let started = 0;
+  let done = 0;
+  const limit = until.count ?? Number.POSITIVE_INFINITY;
+  const loop = async () => {
+    while (started < limit && performance.now() < deadline) {
+      started += 1;
+      const res = await pool.request(load.request(base, sequence++));
+      await res.body.text();
+      if (res.statusCode !== load.status) throw new Error(`${base} answered ${res.statusCode}, not ${load.status}`);
+      done += 1;
+    }
+  };
+  const cpu = cpuSeconds(pid);
+  const t0 = performance.now();
+  try {
+    await Promise.all(Array.from({ length: IN_FLIGHT }, loop));
+  } finally {
+    await pool.close();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { requests: done, seconds, cpuMicros: ((cpuSeconds(pid) - cpu) * 1e6) / done };
+}
+
+/** Requests per second over `DURATION_MS`, after a short warm-up. */
+async function rate(start: () => Promise<Server>, load: Load): Promise<number> {
+  return withServer(start, async (server) => {
+    await drive(server, load, { count: 2000 });
+    const r = await drive(server, load, { ms: DURATION_MS });
+    return r.requests / r.seconds;
+  });
+}
+
+export const referenceRate = () => rate(referenceServer, loads.get);
+export const referenceCreateRate = () => rate(referenceServer, loads.create);
+export const ceilingRate = () =>
+  rate(bareServer, { ...loads.get, request: () => ({ method: 'GET', path: '/', headers: {} }) });
+
+/** RSS of the server process in MB after `n` VPCs were created, read from /proc (Linux). */
+export function referenceMemoryAfter(n = 100_000): Promise<number> {
+  return withServer(referenceServer, async (server) => {
+    await drive(server, loads.create, { count: n });
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
+  });
+}
+
+/**
+ * CPU microseconds the server process spends per request of a load, after a warm-up: steadier
+ * than a rate on a shared machine, where other work takes the cores the rate depends on.
+ */
+export function referenceCpuPerRequest(load: Load, count = 20_000): Promise<number> {
+  return withServer(referenceServer, async (server) => {
+    await drive(server, load, { count: 3000 });
+    return (await drive(server, load, { count })).cpuMicros;
+  });
 }
