@@ -18,7 +18,6 @@ const NO_MONITORING = "It is done by the provider's monitoring and responders, o
 const NO_CHARGE = 'Charges appear only in billing at the payment processor, not in any response of these operations.';
 const NOT_IN_API = 'The objects it needs are managed through an API outside the three documents.';
 const NO_NGN = 'Which regions have next-generation networking cannot be read through the documented operations.';
-const NO_DEPRECATED_TYPE = 'An instance of a deprecated type cannot be created on purpose.';
 
 export const exclusions: Exclusion[] = [
   // Part 1: StackScripts and managed services
@@ -244,9 +243,6 @@ export const exclusions: Exclusion[] = [
     'instances/rebuild/outstanding-balance-refused',
     'An outstanding balance cannot be produced on purpose through the API.',
   ),
-  external('instances/mutate/deprecated-type-only', NO_DEPRECATED_TYPE),
-  external('instances/mutate/restarts-if-running', NO_DEPRECATED_TYPE),
-  external('instances/mutate/busy-refused', NO_DEPRECATED_TYPE),
   external('instances/migrate/cancels-pending-host-migration', 'Host migrations are scheduled by the provider.'),
   external(
     'instances/migrate/ngn-ipv6-pools-or-failover',

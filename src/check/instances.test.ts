@@ -1,7 +1,15 @@
 // Self-tests of the instance checks: each passes on a good value and fails on a bad one.
 
 import { describe, expect, test } from 'vitest';
-import { instanceStatus, itemCount, knownStatusName, sameMembers, valueAssigned, valueKept } from './instances.js';
+import {
+  instanceStatus,
+  itemCount,
+  knownStatusName,
+  sameMembers,
+  typeUpgraded,
+  valueAssigned,
+  valueKept,
+} from './instances.js';
 
 describe('instance checks', () => {
   test('status among the expected ones', () => {
@@ -26,5 +34,10 @@ describe('instance checks', () => {
     expect(valueKept('eu-central', 'us-east', 'region', 'why')).toMatchObject({ ok: false, check: 'value-kept' });
     expect(valueAssigned('node42', 'label', 'why').ok).toBe(true);
     expect(valueAssigned('', 'label', 'why')).toMatchObject({ ok: false, check: 'value-assigned' });
+  });
+  test('type upgraded', () => {
+    expect(typeUpgraded('g6-standard-1', 'g5-standard-1').ok).toBe(true);
+    expect(typeUpgraded('g5-standard-1', 'g5-standard-1')).toMatchObject({ ok: false, check: 'type-upgraded' });
+    expect(typeUpgraded(undefined, 'g5-standard-1')).toMatchObject({ ok: false });
   });
 });

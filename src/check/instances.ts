@@ -56,3 +56,15 @@ export function valueAssigned(value: unknown, what: string, why: string, e?: Exc
   if (typeof value === 'string' && value.length > 0) return pass;
   return failed('value-assigned', `a ${what} given by the service`, `${what} ${JSON.stringify(value)}`, why, e);
 }
+
+/** After an upgrade the instance has left its deprecated type (the documents give no way to read which type succeeds it). */
+export function typeUpgraded(type: unknown, deprecated: string, e?: Exchange): CheckResult {
+  if (typeof type === 'string' && type !== '' && type !== deprecated) return pass;
+  return failed(
+    'type-upgraded',
+    `a type other than the deprecated ${deprecated}`,
+    `type ${JSON.stringify(type)}`,
+    'Upgrade allocates the resources of the upgraded type: the instance is no longer of its deprecated type.',
+    e,
+  );
+}

@@ -24,6 +24,7 @@ export const BUSY_DELAY_MS = 1500;
 const BUSY_FAULTS = new Set([
   'skip:instances/clone/concurrent-clones',
   'reboot-while-busy',
+  'mutate-while-busy',
   'shutdown-while-busy',
   'migrate-twice',
   'delete-while-cloning',
@@ -495,6 +496,15 @@ const catalogue: Fault[] = [
     'instances/reboot/config-choice',
   ]),
   f('reboot-leaves-offline', 'instances', 'state', 'leaves a rebooted instance offline', ['instances/reboot/running']),
+  f('mutate-any-type', 'instances', 'state', 'accepts an upgrade of an instance whose type is not deprecated', [
+    'instances/mutate/deprecated-type-only',
+  ]),
+  f('mutate-leaves-offline', 'instances', 'state', 'leaves a running instance offline after its upgrade', [
+    'instances/mutate/restarts-if-running',
+  ]),
+  f('mutate-while-busy', 'instances', 'state', 'upgrades while another action is running', [
+    'instances/mutate/busy-refused',
+  ]),
   f('reboot-while-busy', 'instances', 'state', 'reboots while another action is running', [
     'instances/reboot/busy-refused',
   ]),

@@ -74,6 +74,7 @@ import {
   resizePendingMigration,
   resizeWarmStaysUp,
 } from './instances/reshape.js';
+import { busyRefused, deprecatedTypeOnly, restartsIfRunning } from './instances/upgrade.js';
 
 conformance('instances', {
   'instances/status-names': statusNames,
@@ -126,6 +127,9 @@ conformance('instances', {
   'instances/resize/warm-stays-up': resizeWarmStaysUp,
   'instances/resize/pending-migration-refused': resizePendingMigration,
   'instances/resize/disk-allocation-refused': resizeDiskAllocation,
+  'instances/mutate/deprecated-type-only': deprecatedTypeOnly,
+  'instances/mutate/restarts-if-running': restartsIfRunning,
+  'instances/mutate/busy-refused': busyRefused,
   'instances/migrate/cold-default': migrateColdDefault,
   'instances/migrate/warm-stays-up': migrateWarmStaysUp,
   'instances/migrate/to-region': migrateToRegion,

@@ -801,13 +801,14 @@ export function mutateInstance(p: Principal, id: number, input: { allow_auto_dis
   const instance = getInstance(p, id, 'read_write');
   const { world } = p.account;
   const current = typeOfInstance(instance);
-  if (!hasFreeUpgrade(current)) {
+  if (!hasFreeUpgrade(current) && !world.fault('mutate-any-type')) {
     throw conflict(`Type ${current.id} is not deprecated: the instance has no upgrade`);
   }
-  requireIdle(world, instance, 'An upgrade', false);
+  requireIdle(world, instance, 'An upgrade', world.fault('mutate-while-busy'));
   const successor = findType(current.successor);
   if (successor) changeType(instance, successor, input.allow_auto_disk_resize !== false);
-  startAction(world, instance, instance.powered === 'running' ? 'rebooting' : 'resizing', instance.powered);
+  const settles = world.fault('mutate-leaves-offline') ? 'offline' : instance.powered;
+  startAction(world, instance, instance.powered === 'running' ? 'rebooting' : 'resizing', settles);
   return instance;
 }
 
