@@ -1,56 +1,60 @@
-// `npm run bench`: measures what a conformance run costs (wall time, requests, memory), the reference server's request rate against a bare Node server, and the mutation matrix; writes reports/bench.json and a Markdown table.
+// `npm run bench`: measures what a conformance run costs and how it grows, where its time goes, the reference server's rates against the bare-client ceiling, and the mutation matrix; writes reports/bench.json and reports/bench.md.
 
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ceilingRate, referenceRate } from './rates.js';
+import { DEFAULT_RUNS } from '../target/config.js';
+import { whereTimeGoes } from './profile.js';
+import {
+  ceilingRate,
+  loads,
+  referenceCpuPerRequest,
+  referenceCreateRate,
+  referenceMemoryAfter,
+  referenceRate,
+} from './rates.js';
+import { root, runCost, timed } from './run-cost.js';
+import { seededRunCost } from './seeded.js';
+import { type Bench, table } from './table.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'src/cli/bin.mjs');
+/** Samples of the default run; the growth and seeded runs are single samples (each takes minutes). */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-
-interface RunCost {
-  wallSeconds: number;
-  requests: number;
-  requestsPerSecond: number;
-  peakRssMb: number;
-  exitCode: number;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-/** One `cloudconf` command in its own process, timed by GNU time for the peak memory. */
-function timed(args: string[]): { wallSeconds: number; peakRssMb: number; exitCode: number } {
-  const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, ...args], { cwd: root, encoding: 'utf8' });
-  const rssKb = Number(r.stderr.trim().split('\n').at(-1));
-  return { wallSeconds: (performance.now() - started) / 1000, peakRssMb: rssKb / 1024, exitCode: r.status ?? -1 };
-}
-
-function runCost(label: string, extra: string[]): RunCost {
-  const samples: RunCost[] = [];
-  for (let i = 0; i < REPEATS; i += 1) {
-    const dir = join(root, 'reports', 'bench', label.replace(/\W+/g, '-'));
-    const t = timed(['run', '--quiet', '--seed', String(i + 1), '--report-dir', dir, ...extra]);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { summary: { requests: number } };
-    const requests = results.summary.requests;
-    samples.push({ ...t, requests, requestsPerSecond: requests / t.wallSeconds });
-    process.stderr.write(`${label} #${i + 1}: ${t.wallSeconds.toFixed(1)} s, ${requests} requests\n`);
-  }
-  const pick = (k: keyof RunCost) => median(samples.map((s) => s[k]));
-  return {
-    wallSeconds: pick('wallSeconds'),
-    requests: pick('requests'),
-    requestsPerSecond: pick('requestsPerSecond'),
-    peakRssMb: pick('peakRssMb'),
-    exitCode: Math.max(...samples.map((s) => s.exitCode)),
-  };
-}
+/** Unrelated entities of each noise kind on the seeded server, and ten times that. */
+const SEEDED = 30;
 
 async function main(): Promise<void> {
-  const bench = {
+  const step = (what: string) => process.stderr.write(`bench: ${what}\n`);
+  step('the default run');
+  const full = runCost('full run', [], REPEATS);
+  step('the ceiling: a bare undici Pool against the reference server');
+  const referenceGets = await referenceRate();
+  step('where the time goes (one profiled run)');
+  const profile = whereTimeGoes([
+    'run',
+    '--quiet',
+    '--seed',
+    '1',
+    '--report-dir',
+    join(root, 'reports/bench/profiled'),
+  ]);
+  step('growth with --runs');
+  const runs2 = runCost(`runs ${2 * DEFAULT_RUNS}`, ['--runs', String(2 * DEFAULT_RUNS)], 1);
+  const runs4 = runCost(`runs ${4 * DEFAULT_RUNS}`, ['--runs', String(4 * DEFAULT_RUNS)], 1);
+  step('growth with existing data');
+  const seeded = await seededRunCost(`seeded ${SEEDED}`, SEEDED, [], 1);
+  const seeded10 = await seededRunCost(`seeded ${10 * SEEDED}`, 10 * SEEDED, [], 1);
+  step('the reference server alone');
+  const referenceCreates = await referenceCreateRate();
+  const memoryAfter100k = await referenceMemoryAfter(100_000);
+  const bareNodeGets = await ceilingRate();
+  const cpuMicros = {
+    get: await referenceCpuPerRequest(loads.get),
+    create: await referenceCpuPerRequest(loads.create),
+    rejected: await referenceCpuPerRequest(loads.rejected),
+  };
+  step('the mutation matrix');
+  const mutation = timed(['mutation', '--report-dir', join(root, 'reports', 'bench', 'mutation')]);
+  const bench: Bench = {
     machine: {
       cpus: cpus().length,
       model: cpus()[0]?.model ?? '',
@@ -59,38 +63,25 @@ async function main(): Promise<void> {
     },
     measuredAt: new Date().toISOString(),
     repeats: REPEATS,
-    part1: runCost('part 1', ['--part', '1']),
-    full: runCost('full run', []),
-    referenceGets: await referenceRate(),
-    bareNodeGets: await ceilingRate(),
-    mutation: timed(['mutation', '--report-dir', join(root, 'reports', 'bench', 'mutation')]),
+    defaultRuns: DEFAULT_RUNS,
+    full,
+    ceiling: { referenceGets, share: full.requestsPerSecond / referenceGets },
+    profile,
+    growth: { runs2, runs4, seeded, seeded10, seededCount: SEEDED },
+    reference: {
+      gets: referenceGets,
+      creates: referenceCreates,
+      memoryAfter100kMb: memoryAfter100k,
+      bareNodeGets,
+      cpuMicros,
+    },
+    mutation,
   };
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);
-  process.stdout.write(`${table(bench)}\n`);
-}
-
-function table(b: {
-  part1: RunCost;
-  full: RunCost;
-  referenceGets: number;
-  bareNodeGets: number;
-  mutation: { wallSeconds: number };
-  machine: { cpus: number; model: string; node: string };
-}): string {
-  const row = (name: string, r: RunCost) =>
-    `| ${name} | ${r.wallSeconds.toFixed(1)} s | ${r.requests} | ${r.requestsPerSecond.toFixed(0)}/s | ${r.peakRssMb.toFixed(0)} MB |`;
-  return [
-    `Machine: ${b.machine.cpus} × ${b.machine.model}, Node ${b.machine.node}; medians of ${REPEATS} runs.`,
-    '',
-    '| measure | wall time | requests | rate | peak memory |',
-    '|---|---|---|---|---|',
-    row('`cloudconf run --part 1`', b.part1),
-    row('`cloudconf run` (all parts)', b.full),
-    `| reference server, authenticated GET, 16 in flight | | | ${b.referenceGets.toFixed(0)}/s | |`,
-    `| bare Node server, same client | | | ${b.bareNodeGets.toFixed(0)}/s | |`,
-    `| \`cloudconf mutation\` (every fault) | ${b.mutation.wallSeconds.toFixed(1)} s | | | |`,
-  ].join('\n');
+  const markdown = table(bench);
+  writeFileSync(join(root, 'reports', 'bench.md'), `${markdown}\n`);
+  process.stdout.write(`${markdown}\n`);
 }
 
 await main();

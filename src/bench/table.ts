@@ -1,0 +1,57 @@
+// The benchmark's figures as the Markdown the README's Performance section shows.
+
+import type { RunCost, Timed } from './run-cost.js';
+
+export interface Bench {
+  machine: { cpus: number; model: string; memoryGb: number; node: string };
+  measuredAt: string;
+  repeats: number;
+  defaultRuns: number;
+  full: RunCost;
+  ceiling: { referenceGets: number; share: number };
+  profile: { category: string; cpuSeconds: number; share: number }[];
+  growth: { runs2: RunCost; runs4: RunCost; seeded: RunCost; seeded10: RunCost; seededCount: number };
+  reference: {
+    gets: number;
+    creates: number;
+    memoryAfter100kMb: number;
+    bareNodeGets: number;
+    /** Server CPU per request (µs): steadier than rates on a shared machine. */
+    cpuMicros: { get: number; create: number; rejected: number };
+  };
+  mutation: Timed;
+}
+
+const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
+const row = (name: string, r: RunCost) =>
+  `| ${name} | ${r.wallSeconds.toFixed(1)} s | ${r.requests.toLocaleString('en-US')} | ${rate(r.requestsPerSecond)} | ${r.peakRssMb.toFixed(0)} MB |`;
+
+export function table(b: Bench): string {
+  const n = b.defaultRuns;
+  const g = b.growth;
+  return [
+    `Machine: ${b.machine.cpus} × ${b.machine.model}, ${b.machine.memoryGb} GB, Node ${b.machine.node}; measured ${b.measuredAt.slice(0, 10)}.`,
+    '',
+    '| run | wall time | requests | rate | peak memory |',
+    '|---|---|---|---|---|',
+    row(`\`cloudconf run\` (whole API, --runs ${n}, median of ${b.repeats})`, b.full),
+    row(`\`--runs ${2 * n}\` (2×)`, g.runs2),
+    row(`\`--runs ${4 * n}\` (4×)`, g.runs4),
+    row(`\`serve\` with ${g.seededCount} unrelated entities of each kind, \`run --base-url\``, g.seeded),
+    row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
+    `| \`cloudconf mutation\` (every fault, two controls) | ${b.mutation.wallSeconds.toFixed(1)} s | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
+    '',
+    '| reference server, 16 requests in flight from one undici Pool | |',
+    '|---|---|',
+    `| authenticated GET | ${rate(b.reference.gets)} |`,
+    `| create | ${rate(b.reference.creates)} |`,
+    `| server CPU per request: GET / create / refused body | ${b.reference.cpuMicros.get.toFixed(0)} / ${b.reference.cpuMicros.create.toFixed(0)} / ${b.reference.cpuMicros.rejected.toFixed(0)} µs |`,
+    `| memory after 100,000 creates | ${b.reference.memoryAfter100kMb.toFixed(0)} MB |`,
+    `| bare node:http server, same client | ${rate(b.reference.bareNodeGets)} |`,
+    `| the default run's request rate as a share of the reference GET ceiling | ${(100 * b.ceiling.share).toFixed(1)}% |`,
+    '',
+    '| where a run spends CPU (all threads, one profiled run) | CPU | share |',
+    '|---|---|---|',
+    ...b.profile.map((p) => `| ${p.category} | ${p.cpuSeconds.toFixed(1)} s | ${(100 * p.share).toFixed(0)}% |`),
+  ].join('\n');
+}
