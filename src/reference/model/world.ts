@@ -130,5 +130,18 @@ export class World {
   }
 }
 
-/** Timestamps as the reference server writes them: ISO 8601 in UTC without offset (DECISIONS 5). */
-export const timestamp = (d: Date) => d.toISOString().slice(0, 19);
+let lastSecond = Number.NaN;
+let lastText = '';
+
+/**
+ * Timestamps as the reference server writes them: ISO 8601 in UTC without offset (DECISIONS 5).
+ * Records made in the same second share one string: formatting was a fair part of a create.
+ */
+export function timestamp(d: Date): string {
+  const second = Math.floor(d.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastText = d.toISOString().slice(0, 19);
+    lastSecond = second;
+  }
+  return lastText;
+}
