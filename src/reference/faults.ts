@@ -726,7 +726,12 @@ const catalogue: Fault[] = [
 ];
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
-const AWAITING: Record<string, string> = {};
+const AWAITING: Record<string, string> = {
+  // A card that expired earlier this year needs a month of this year that has passed: none has in January.
+  ...(new Date().getUTCMonth() === 0
+    ? { 'payment-expiry-month-ignored': 'in January no month of this year has passed, so no card can show it' }
+    : {}),
+};
 
 export const faults: readonly Fault[] = catalogue.map((x) => ({
   ...x,
