@@ -72,16 +72,24 @@ const hasBody = (req: IncomingMessage) =>
 
 const NO_BODY = Buffer.alloc(0);
 
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
+/** Calls `done` once with the body (undefined above the cap), or `failed` if the stream breaks first. */
+function readBody(req: IncomingMessage, done: (raw: Buffer | undefined) => void, failed: (error: unknown) => void) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    done(size > MAX_BODY_BYTES ? undefined : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+  });
+  req.on('error', (error) => {
+    if (settled) return;
+    settled = true;
+    failed(error);
   });
 }
 
@@ -187,9 +195,9 @@ export function createReferenceHandler(world: World, control: boolean) {
   return (req: IncomingMessage, res: ServerResponse) => {
     try {
       const answer = respond(world, control, req, res, requestTarget(req.url ?? '/'));
-      // Most requests are GETs: answered at once, without a promise or the stream's events.
+      // Most requests are GETs: answered at once, without waiting for the stream's end.
       if (!hasBody(req)) return answer(NO_BODY);
-      readBody(req).then(answer, (error: unknown) => serverError(res, error));
+      readBody(req, answer, (error) => serverError(res, error));
     } catch (error) {
       serverError(res, error);
     }
