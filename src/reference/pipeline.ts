@@ -55,15 +55,15 @@ function owner(world: World): Principal | undefined {
   return account && user ? { account, user, scopes: new Set(['*']) } : undefined;
 }
 
-function authenticate(world: World, op: Operation, token: string | undefined): Principal | undefined {
+function authenticate(world: World, op: Operation, token: string | undefined): Principal | undefined | ModelError {
   if (op.auth.token === 'none') return undefined;
   if (token === undefined) {
     if (op.auth.token === 'optional') return undefined;
     if (world.fault('no-token-accepted')) return owner(world);
-    throw fail('unauthenticated', 'Invalid Token');
+    return fail('unauthenticated', 'Invalid Token');
   }
   const principal = world.principal(token) ?? (world.fault('invalid-token-accepted') ? owner(world) : undefined);
-  if (!principal) throw fail('unauthenticated', 'Invalid Token');
+  if (!principal) return fail('unauthenticated', 'Invalid Token');
   return principal;
 }
 
@@ -72,7 +72,7 @@ function authorize(
   op: Operation,
   principal: Principal | undefined,
   params: Record<string, string | number>,
-) {
+): ModelError | undefined {
   if (!principal) return;
   const scope = op.auth.scope;
   if (
@@ -83,40 +83,40 @@ function authorize(
       : hasScope(principal.scopes, scope)) &&
     !world.fault('scope-ignored')
   ) {
-    throw fail('forbidden', `Your token lacks the ${scope} scope`);
+    return fail('forbidden', `Your token lacks the ${scope} scope`);
   }
   const { user } = principal;
   if (!user.restricted) return;
   if (op.access.unrestrictedOnly && !world.fault('restricted-allowed')) {
-    throw fail('forbidden', 'Unauthorized: this operation is for unrestricted users');
+    return fail('forbidden', 'Unauthorized: this operation is for unrestricted users');
   }
   const grant = op.access.globalGrant;
-  if (grant && !user.grants.global[grant]) throw fail('forbidden', `Unauthorized: the ${grant} grant is needed`);
+  if (grant && !user.grants.global[grant]) return fail('forbidden', `Unauthorized: the ${grant} grant is needed`);
   const entity = op.access.entity;
   if (entity) {
     const id = Number(params[entity.param]);
-    if (!can(principal, entity.kind, id, 'read_only')) throw notFound();
-    if (!can(principal, entity.kind, id, entity.permission)) throw fail('forbidden', 'Unauthorized');
+    if (!can(principal, entity.kind, id, 'read_only')) return notFound();
+    if (!can(principal, entity.kind, id, entity.permission)) return fail('forbidden', 'Unauthorized');
   }
 }
 
 /** Path parameters typed as the documents type them; a value of the wrong type names no resource. */
-function typedParams(op: Operation, raw: Record<string, string>): Record<string, string | number> {
+function typedParams(op: Operation, raw: Record<string, string>): Record<string, string | number> | ModelError {
   const out: Record<string, string | number> = {};
   for (const p of op.pathParams) {
     const value = raw[p.name] ?? '';
     if (p.type === 'integer') {
-      if (!/^\d{1,15}$/.test(value)) throw notFound();
+      if (!/^\d{1,15}$/.test(value)) return notFound();
       const n = Number(value);
       const problems = checkField(p, n, p.name, p.name);
-      if (problems.length) throw invalid(p.name, (problems[0] as Violation).message);
+      if (problems.length) return invalid(p.name, (problems[0] as Violation).message);
       out[p.name] = n;
     } else out[p.name] = value;
   }
   return out;
 }
 
-function parseQuery(world: World, op: Operation, query: URLSearchParams): Record<string, string> {
+function parseQuery(world: World, op: Operation, query: URLSearchParams): Record<string, string> | ModelError {
   const out: Record<string, string> = {};
   for (const p of op.query) {
     const raw = query.get(p.name);
@@ -127,15 +127,12 @@ function parseQuery(world: World, op: Operation, query: URLSearchParams): Record
     const value = param.type === 'integer' ? (/^-?\d+$/.test(raw) ? Number(raw) : raw) : raw;
     const problems = checkField(param, value, p.name, p.name);
     if (problems.length && !world.fault('paging-bounds-ignored'))
-      throw invalid(p.name, (problems[0] as Violation).message);
+      return invalid(p.name, (problems[0] as Violation).message);
   }
   return out;
 }
 
-/**
- * The body, or the error refusing it: returned, not thrown, because V8 never optimises a function
- * that only ever exits by throwing, and a run sends many bodies that are refused here.
- */
+/** The body, or the error refusing it. */
 function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record<string, unknown> | ModelError {
   if (!op.body || op.body.kind === 'file') return {};
   // A blank body is an empty object: its required fields are still missing.
@@ -197,37 +194,50 @@ function page(world: World, items: unknown[], query: Record<string, string>) {
   return { data, page: pageNumber, pages, results };
 }
 
+/** The answer to a refused request; with the event-for-rejected fault, the event the refused operation would have recorded. */
+function refused(world: World, req: IncomingApiRequest, caller: Principal | undefined, error: ModelError): ApiResponse {
+  const { op } = req;
+  const emission = op.events[0];
+  if (caller && emission && error.kind === 'validation' && world.fault('event-for-rejected')) {
+    caller.account.events.record(emission.action, rejectedEntity(op, req), caller.user.username);
+  }
+  return errorResponse(error, world);
+}
+
+/**
+ * Each stage returns the error refusing a request rather than throwing it: V8 works out where every
+ * throw happens (a costly walk of the stack) and never optimises a function that only exits by
+ * throwing, and most requests of a conformance run are refused here. Handlers still throw.
+ */
 export function handle(world: World, handlers: Record<string, Handler>, req: IncomingApiRequest): ApiResponse {
   const { op } = req;
-  let caller: Principal | undefined;
+  if (op.status.kind === 'disabled')
+    return refused(world, req, undefined, fail('disabled', 'This operation is disabled and no longer accessible'));
+  const principal = authenticate(world, op, req.token);
+  if (principal instanceof ModelError) return refused(world, req, undefined, principal);
+  const params = typedParams(op, req.params);
+  if (params instanceof ModelError) return refused(world, req, principal, params);
+  const denied = authorize(world, op, principal, params);
+  if (denied) return refused(world, req, principal, denied);
+  const query = parseQuery(world, op, req.query);
+  if (query instanceof ModelError) return refused(world, req, principal, query);
+  const body = parseBody(world, op, req);
+  if (body instanceof ModelError) return refused(world, req, principal, body);
+  const handler = handlers[op.id];
+  if (!handler)
+    return refused(world, req, principal, notFound(`${op.name} is not implemented by the reference server`));
+  const ctx: RequestContext = { op, world, params, query, body };
+  if (principal) {
+    ctx.principal = principal;
+    ctx.account = principal.account;
+  }
+  if (op.body?.kind === 'file') ctx.file = { contentType: req.contentType, bytes: req.bytes ?? new Uint8Array(0) };
   try {
-    if (op.status.kind === 'disabled') throw fail('disabled', 'This operation is disabled and no longer accessible');
-    const principal = authenticate(world, op, req.token);
-    caller = principal;
-    const params = typedParams(op, req.params);
-    authorize(world, op, principal, params);
-    const query = parseQuery(world, op, req.query);
-    const body = parseBody(world, op, req);
-    if (body instanceof ModelError) throw body;
-    const handler = handlers[op.id];
-    if (!handler) throw notFound(`${op.name} is not implemented by the reference server`);
-    const ctx: RequestContext = { op, world, params, query, body };
-    if (principal) {
-      ctx.principal = principal;
-      ctx.account = principal.account;
-    }
-    if (op.body?.kind === 'file') ctx.file = { contentType: req.contentType, bytes: req.bytes ?? new Uint8Array(0) };
     const result = handler(ctx);
     if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
     return { status: 200, body: result ?? {} };
   } catch (error) {
-    if (error instanceof ModelError) {
-      const emission = op.events[0];
-      if (caller && emission && error.kind === 'validation' && world.fault('event-for-rejected')) {
-        caller.account.events.record(emission.action, rejectedEntity(op, req), caller.user.username);
-      }
-      return errorResponse(error, world);
-    }
+    if (error instanceof ModelError) return refused(world, req, principal, error);
     throw error;
   }
 }
