@@ -12,10 +12,10 @@ import { DEFAULT_RUNS } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
-import { type MutationOptions, mutation } from './mutation.js';
+import type { MutationOptions } from './mutation.js';
 import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
-import { type RunOptions, run } from './run.js';
+import type { RunOptions } from './run.js';
 import { specSummary } from './spec-summary.js';
 
 /** Exit codes of DESIGN section 4: 0 no failure, 1 a requirement failed, 2 usage, config or infrastructure error. */
@@ -107,6 +107,8 @@ function program(): Command {
     .option('--json', 'print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors')
     .action(async (options: RunOptions) => {
+      // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
+      const { run } = await import('./run.js');
       process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
     });
 
@@ -126,6 +128,7 @@ function program(): Command {
     .option('--report-dir <dir>', 'where the matrix and per-fault reports go', 'reports/mutation')
     .option('--seed <n>', 'seed of the generators', '1')
     .action(async (options: MutationOptions) => {
+      const { mutation } = await import('./mutation.js');
       process.exitCode = await mutation(options, (line) => process.stderr.write(`${line}\n`));
     });
 
