@@ -269,13 +269,21 @@ function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder):
   }
 }
 
+const holdsSomething = (v: unknown): boolean =>
+  v !== null && v !== undefined && !(isRecord(v) && Object.values(v).every((x) => x === null || x === undefined));
+
 /** Candidate bodies for a rule between fields of the body. */
 function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
   const p = rule.params ?? {};
   const body = structuredClone(base);
   const [first = ''] = rule.fields;
   const fill = (path: string, matching?: string) => {
-    if (!present(body, path) || matching) setAt(body, path, b.value(path, matching));
+    if (present(body, path) && !matching) return;
+    // A value that holds nothing (null, `{}`) does not make a field present in the rule's sense: a
+    // fullvirt slot given `{}` holds no device. Draw again until one holds something.
+    let value = b.value(path, matching);
+    for (let tries = 0; tries < 10 && !holdsSomething(value); tries++) value = b.value(path, matching);
+    setAt(body, path, value);
   };
   switch (rule.kind) {
     case 'exclusive':
