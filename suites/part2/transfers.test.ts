@@ -29,6 +29,7 @@ import {
   servicesKeepRunning,
 } from './transfers/instances.js';
 import { acceptedState, canceledFinal, canceledState, createdPending, expires } from './transfers/states.js';
+import { statesModel } from './transfers/states-model.js';
 
 const service = 'transfers/service';
 
@@ -57,6 +58,9 @@ conformance('transfers', {
   'transfers/created-pending': createdPending,
   'transfers/accepted': acceptedState,
   'transfers/canceled': canceledState,
-  'transfers/canceled-final': canceledFinal,
+  'transfers/canceled-final': async (ctx) => {
+    await statesModel(ctx);
+    await canceledFinal(ctx);
+  },
   'transfers/expires': expires,
 });
