@@ -2,8 +2,8 @@
 
 import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
-import type { Field, Operation } from '../../spec/types.js';
+import { checkBody, checkField, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import type { Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
@@ -207,4 +207,20 @@ export function crossRuleCasesOf(
     }
   }
   return [...byBody.values()];
+}
+
+/**
+ * Values of a path or query parameter that break exactly the rule `suffix` names (`month-range`),
+ * each re-checked against the encoding, over `runs` seeds: value → what it does wrong.
+ */
+export function paramCasesOf(param: Param, suffix: string, seed: number, runs: number): Map<string | number, string> {
+  const values = new Map<string | number, string>();
+  for (let i = 0; i < Math.max(1, runs); i += 1) {
+    for (const bad of badValues(param, seed + i)) {
+      if (typeof bad.value !== 'number' && typeof bad.value !== 'string') continue;
+      const found = checkField(param, bad.value, param.name, param.name).map((v) => v.suffix);
+      if (found.length === 1 && found[0] === suffix) values.set(bad.value, bad.why);
+    }
+  }
+  return values;
 }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { scopeAreas, scopeLevels } from '../../../spec/conventions.js';
 import type { Scope } from '../../../spec/types.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../check/status.js';
+import { extraSamples } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 const allScopes = scopeAreas.flatMap((a) => scopeLevels.map((l) => `${a}:${l}` as Scope));
@@ -22,9 +23,7 @@ export async function tokenRequired(ctx: ProcedureContext) {
     'a token the server never issued',
   );
   // Generated tokens shaped like real ones: a server that accepts any well-formed token fails here.
-  const runs = Math.max(0, ctx.kit.session.config.runs - 1);
-  const forged = runs > 0 ? fc.sample(fc.stringMatching(/^[0-9a-f]{64}$/), { seed: ctx.kit.seed, numRuns: runs }) : [];
-  for (const token of forged) {
+  for (const token of extraSamples(ctx.kit, fc.stringMatching(/^[0-9a-f]{64}$/))) {
     // Sent as a plain header: a made-up token is no secret, and registering each would slow every redaction.
     const forgedRequest = { ...request, token: null, headers: { authorization: `Bearer ${token}` } };
     ctx.kit.check(rejectedWith4xx(await ctx.kit.send(ctx.op, forgedRequest)), 'a forged token');

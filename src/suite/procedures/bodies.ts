@@ -2,12 +2,10 @@
 
 import fc from 'fast-check';
 import { ruleId } from '../../../spec/derive.js';
-import { checkField } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { rejectedWith4xx } from '../../check/status.js';
-import { crossRuleCasesOf, crossRuleOf, negativeCasesOf } from '../../generate/bodies.js';
-import { badValues } from '../../generate/violations.js';
+import { crossRuleCasesOf, crossRuleOf, negativeCasesOf, paramCasesOf } from '../../generate/bodies.js';
 import { hintsFor } from '../fixtures.js';
 import { type ProcedureContext, validRequest } from './request.js';
 
@@ -47,14 +45,7 @@ export async function pathParamRule(ctx: ProcedureContext) {
   );
   if (!param) throw new Error(`${kit.requirement.id} names no path parameter of ${op.id}`);
   const suffix = kit.requirement.id.slice(op.id.length + 1);
-  const values = new Map<string, string>();
-  for (let i = 0; i < Math.max(1, kit.session.config.runs); i += 1) {
-    for (const bad of badValues(param, kit.seed + i)) {
-      if (typeof bad.value !== 'number' && typeof bad.value !== 'string') continue;
-      const found = checkField(param, bad.value, param.name, param.name).map((v) => v.suffix);
-      if (found.length === 1 && found[0] === suffix) values.set(String(bad.value), bad.why);
-    }
-  }
+  const values = paramCasesOf(param, suffix, kit.seed, kit.session.config.runs);
   if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
   const request = await validRequest(ctx);
   for (const [value, why] of values) {

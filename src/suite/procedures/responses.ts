@@ -1,18 +1,13 @@
 // Procedures for what a valid request gets back: the documented response, paging bounds, unknown ids, disabled operations.
 
 import fc from 'fast-check';
-import { PAGE, PAGE_SIZE } from '../../../spec/conventions.js';
+import { PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../../spec/conventions.js';
 import { envelopeCounts, envelopeShape } from '../../check/envelope.js';
 import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
+import { paramCasesOf } from '../../generate/bodies.js';
+import { extraSamples } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
-
-/** `n` values of an arbitrary, reproducible from the requirement's seed. */
-const samples = <T>(arb: fc.Arbitrary<T>, seed: number, n: number): T[] =>
-  n > 0 ? fc.sample(arb, { seed, numRuns: n }) : [];
-
-/** Extra generated cases a property gets beyond its fixed boundary cases. */
-const extraRuns = (ctx: ProcedureContext) => Math.max(0, ctx.kit.session.config.runs - 1);
 
 export async function responseShape(ctx: ProcedureContext) {
   const request = await validRequest(ctx, destroys(ctx.op));
@@ -23,7 +18,7 @@ export async function responseShape(ctx: ProcedureContext) {
   ctx.kit.check(envelopeShape(e));
   ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default));
   // The envelope's counts must hold for any page size in bounds, not only the default.
-  for (const size of samples(fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max }), ctx.kit.seed, extraRuns(ctx))) {
+  for (const size of extraSamples(ctx.kit, fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max }))) {
     const sized = await ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } });
     if (ctx.kit.check(acceptedWith2xx(sized), `page_size=${size}`))
       ctx.kit.check(envelopeCounts(sized, PAGE.default, size), `page_size=${size}`);
@@ -33,15 +28,12 @@ export async function responseShape(ctx: ProcedureContext) {
 /** One past each bound of a paging parameter is refused, and so are generated values further out. */
 export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_size') {
   const request = await validRequest(ctx);
-  const outside =
-    param === 'page'
-      ? fc.integer({ min: -1_000_000, max: PAGE.min - 2 })
-      : fc.oneof(
-          fc.integer({ min: -1_000_000, max: PAGE_SIZE.min - 2 }),
-          fc.integer({ min: PAGE_SIZE.max + 2, max: 1_000_000 }),
-        );
-  const boundary = param === 'page' ? [PAGE.min - 1] : [PAGE_SIZE.min - 1, PAGE_SIZE.max + 1];
-  const values = [...new Set([...boundary, ...samples(outside, ctx.kit.seed, extraRuns(ctx))])];
+  const values = paramCasesOf(
+    param === 'page' ? pageParam : pageSizeParam,
+    `${param}-range`,
+    ctx.kit.seed,
+    ctx.kit.session.config.runs,
+  ).keys();
   for (const value of values) {
     const e = await ctx.kit.send(ctx.op, { ...request, query: { [param]: value } });
     ctx.kit.check(rejectedWith4xx(e), `${param}=${value}`);
@@ -56,10 +48,7 @@ export async function unknownId(ctx: ProcedureContext) {
   const last = ids.at(-1);
   if (!last) return ctx.kit.skip('no integer id in the path');
   // Ids this high are far past anything a target hands out; generated ones vary the digits a lookup sees.
-  const unknown = [
-    2_147_483_000,
-    ...samples(fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }), ctx.kit.seed, extraRuns(ctx)),
-  ];
+  const unknown = [2_147_483_000, ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }))];
   for (const id of new Set(unknown)) {
     const params = { ...request.params, [last.name]: id };
     ctx.kit.check(
