@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { walkFields } from '../../spec/derive.js';
 import { notShown, operations, resources } from '../../spec/index.js';
 import type { Field, Param, Part, Rule } from '../../spec/types.js';
-import { readDocument } from './support/api-doc.js';
+import { documentsAvailable, readDocument } from './support/api-doc.js';
 
 const allFields = (): { where: string; field: Field | Param }[] => [
   ...operations.flatMap((o) => [
@@ -98,7 +98,7 @@ describe('not shown', () => {
     notShown.filter((n) => n.source.part === part).length +
     operations.filter((o) => o.part === part && (o.response.kind === 'not-shown' || 'notShown' in o.response)).length;
 
-  test.each([1, 2, 3] as Part[])(
+  test.skipIf(!documentsAvailable).each([1, 2, 3] as Part[])(
     'Part %i records at least as many "not shown" clauses as the document states',
     (part) => {
       const stated = (readDocument(part).match(/not shown/gi) ?? []).length;

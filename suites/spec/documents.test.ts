@@ -13,7 +13,15 @@ import {
   stateTables,
 } from '../../spec/index.js';
 import type { CrossRule, Field, Json, Param, Part, Rule } from '../../spec/types.js';
-import { documentedOperations, errorRows, eventActions, limitRows, numbersIn, stateRows } from './support/api-doc.js';
+import {
+  documentedOperations,
+  documentsAvailable,
+  errorRows,
+  eventActions,
+  limitRows,
+  numbersIn,
+  stateRows,
+} from './support/api-doc.js';
 
 const parts: Part[] = [1, 2, 3];
 const key = (o: { method: string; root: string; path: string }) =>
@@ -24,7 +32,7 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
 const namedInProse: Record<Part, string[]> = { 1: [], 2: ['GET /profile/grants'], 3: [] };
 const expectedCounts: Record<Part, number> = { 1: 46, 2: 58, 3: 54 };
 
-describe.each(parts)('Part %i', (part) => {
+describe.skipIf(!documentsAvailable).each(parts)('Part %i', (part) => {
   const encoded = operations.filter((o) => o.part === part);
 
   test('the encoded operations are exactly the documented ones', () => {

@@ -10,6 +10,18 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where the documents are: `CLOUDCONF_API_SPEC_DIR`, else `../shared/api-spec` beside the repo. */
 export const apiSpecDir = process.env.CLOUDCONF_API_SPEC_DIR ?? resolve(repoRoot, '../shared/api-spec');
 
+/**
+ * Whether the documents are at hand: the comparisons with them run where they are (this machine,
+ * CI beside the shared folder) and are skipped, with a warning, in a clone without them.
+ */
+export const documentsAvailable = existsSync(apiSpecDir);
+
+if (!documentsAvailable) {
+  process.stderr.write(
+    `cloudconf: API documents not found at ${apiSpecDir}: the comparisons of the encoding with them are skipped (set CLOUDCONF_API_SPEC_DIR)\n`,
+  );
+}
+
 const files: Record<Part, string> = {
   1: 'part-1-conventions-vpcs-stackscripts-tags-managed.md',
   2: 'part-2-account-billing-users-events-oauth-transfers.md',
