@@ -82,16 +82,21 @@ function balance(world: World, body: Record<string, unknown>): ControlResponse {
 
 /**
  * A new account and its owner's token. `ageDays` opens it that long ago (age limits) without moving
- * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions).
+ * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions);
+ * `actionDelayMs` gives its asynchronous actions a duration of their own (busy states, seen while the
+ * rest of the server settles at once).
  */
 function openAccount(world: World, body: Record<string, unknown>): ControlResponse {
   const ageDays = Number(body.ageDays ?? 0);
   if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
   if (body.paymentMethod !== undefined && typeof body.paymentMethod !== 'boolean')
     return bad('paymentMethod must be a boolean');
+  const delayMs = body.actionDelayMs;
+  if (delayMs !== undefined && !validDelay(delayMs)) return bad('actionDelayMs must be an integer from 0 to 600000');
   const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
   const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
   if (body.paymentMethod === false) removePaymentMethods(account);
+  if (delayMs !== undefined) account.actionDelayMs = delayMs as number;
   const username = account.users.keys().next().value as string;
   recordLogin(account, username);
   return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
@@ -120,12 +125,14 @@ function noise(world: World, body: Record<string, unknown>): ControlResponse {
 
 /** Sets how long asynchronous actions last from now on: longer holds work in progress, 0 settles new actions at once. */
 function actions(world: World, body: Record<string, unknown>): ControlResponse {
-  const delayMs = Number(body.delayMs);
-  if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000)
-    return bad('delayMs must be an integer from 0 to 600000');
+  const delayMs = body.delayMs;
+  if (!validDelay(delayMs)) return bad('delayMs must be an integer from 0 to 600000');
   world.actionDelayMs = delayMs;
   return ok({ actionDelayMs: delayMs });
 }
+
+const validDelay = (ms: unknown): ms is number =>
+  Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= 600_000;
 
 function parse(raw: string): Record<string, unknown> | undefined {
   try {
@@ -166,7 +173,7 @@ export function handleControl(world: World, method: string, path: string, raw: s
       return actions(world, body);
     case 'POST /settle':
       // Every action started so far ends: the clock moves past the longest one.
-      world.clockOffsetMs += world.actionDelayMs + 1;
+      world.clockOffsetMs += world.longestDelayMs() + 1;
       return ok({ now: world.now().toISOString() });
     case 'POST /clock': {
       const seconds = Number(body.advanceSeconds);

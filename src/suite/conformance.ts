@@ -5,7 +5,7 @@ import { exclusions, operationById, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
-import { Session, session } from '../target/session.js';
+import { type AccountOptions, Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
@@ -44,11 +44,44 @@ function outcomeOfError(kit: Kit, error: unknown): Outcome {
 }
 
 /** A throwaway account's session; undefined without the control interface, NoAnswer when the target did not answer. */
-const throwawayOf = (s: Session): Promise<Session | undefined | NoAnswer> =>
-  s.throwaway().catch((error: unknown) => {
+const throwawayOf = (s: Session, options: AccountOptions = {}): Promise<Session | undefined | NoAnswer> =>
+  s.throwaway(options).catch((error: unknown) => {
     if (error instanceof NoAnswer) return error;
     throw error;
   });
+
+/**
+ * How long actions last on the account a busy-state procedure gets from a target that settles at
+ * once: long enough for the request judged to arrive while the action runs, on a loaded machine too.
+ */
+const HELD_ACTION_MS = 1000;
+
+const busyProcedures = new WeakSet<WrittenProcedure>();
+
+/**
+ * Marks a procedure whose clause is about work in progress (refused while busy, a backup still
+ * running). Where the target's actions settle at once (a reference server without delay), it runs
+ * on a throwaway account whose actions take time, so the in-between state shows while the other
+ * suites keep running at speed. A target without the control interface takes real time.
+ */
+export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
+  busyProcedures.add(procedure);
+  return procedure;
+}
+
+/** The session a busy-state procedure runs on: its own slow account where the target settles at once. */
+async function busySessionOf(s: Session): Promise<Session | undefined | NoAnswer> {
+  if ((await s.actionDelayMs()) !== 0) return s;
+  return (await throwawayOf(s, { actionDelayMs: HELD_ACTION_MS })) ?? s;
+}
+
+/** Whose account a test runs on: the run's, or a throwaway one (account-damaging operations, held actions). */
+async function sessionFor(s: Session, op: Operation | undefined, procedure: WrittenProcedure | undefined) {
+  if (op && s.refusal(op)) return s;
+  if (op && damagesAccount(op)) return throwawayOf(s);
+  if (procedure && busyProcedures.has(procedure)) return busySessionOf(s);
+  return s;
+}
 
 /** The operation a requirement is about, when it is about one. */
 function operationOf(r: Requirement) {
@@ -98,7 +131,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       const op = operationOf(r);
       // The mode decides before anything is made for the test (the send guard holds for the rest).
       const refusal = op ? s.refusal(op) : undefined;
-      const own = refusal ? s : op && damagesAccount(op) ? await throwawayOf(s) : s;
+      const own = await sessionFor(s, op, written[r.id]);
       const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
       const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
       const derived = op ? derivedProcedure(r, op) : undefined;

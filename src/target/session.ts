@@ -27,6 +27,8 @@ export interface SendOptions {
 export interface AccountOptions {
   ageDays?: number;
   paymentMethod?: false;
+  /** How long the new account's asynchronous actions last, in ms (the control interface's own delay otherwise). */
+  actionDelayMs?: number;
 }
 
 export interface Credential {
@@ -83,6 +85,9 @@ export class Session {
   private readonly changed = new Map<string, Changed>();
 
   /** `account` names the account credentials are minted in, when it is not the run's own. */
+  /** The action delay this session's account was opened with, when it has one of its own. */
+  private accountDelayMs: number | undefined;
+
   constructor(
     readonly config: RunConfig,
     readonly client = clientFor(config),
@@ -240,6 +245,7 @@ export class Session {
    * undefined without it. 0 means actions settle before the response, so busy states never show.
    */
   async actionDelayMs(): Promise<number | undefined> {
+    if (this.accountDelayMs !== undefined) return this.accountDelayMs;
     if (!(await this.hasControl())) return undefined;
     const e = await this.controlSend('GET', '/info');
     const delay = (e.response?.json as { actionDelayMs?: unknown } | undefined)?.actionDelayMs;
@@ -288,7 +294,9 @@ export class Session {
   async throwaway(options: AccountOptions = {}): Promise<Session | undefined> {
     const account = await this.newAccount(options);
     if (!account) return undefined;
-    return new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
+    const session = new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
+    session.accountDelayMs = options.actionDelayMs;
+    return session;
   }
 
   /**

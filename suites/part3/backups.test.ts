@@ -1,6 +1,6 @@
 // Conformance of the backups area (Part 3): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance, whileBusy } from '../../src/suite/conformance.js';
 import {
   disksOnTarget,
   insufficientSpace,
@@ -15,9 +15,9 @@ import { cancelDeletesAll, snapshotReplaces } from './backups/snapshots.js';
 conformance('backups', {
   'backups/snapshot/replaces-existing': snapshotReplaces,
   'backups/cancel/deletes-all-backups': cancelDeletesAll,
-  'backups/restore/requires-successful-backup': requiresSuccessful,
+  'backups/restore/requires-successful-backup': whileBusy(requiresSuccessful),
   'backups/restore/same-region': sameRegion,
-  'backups/restore/target-not-backing-up': targetNotBackingUp,
+  'backups/restore/target-not-backing-up': whileBusy(targetNotBackingUp),
   'backups/restore/disks-on-target': disksOnTarget,
   'backups/restore/overwrite-deletes-target': overwriteDeletes,
   'backups/restore/insufficient-space': insufficientSpace,

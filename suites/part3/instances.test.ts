@@ -1,6 +1,6 @@
 // Conformance of the instances area (Part 3): one test per requirement; the procedures written from prose live in instances/.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance, whileBusy } from '../../src/suite/conformance.js';
 import {
   concurrentClones,
   configsAbsent,
@@ -81,7 +81,7 @@ conformance('instances', {
   'instances/create/tags-unrestricted-only': tagsUnrestrictedOnly,
   'instances/create/label-default': labelDefault,
   'instances/create/backup-source-read-write': backupSourceReadWrite,
-  'instances/create/backup-successful-only': backupSuccessfulOnly,
+  'instances/create/backup-successful-only': whileBusy(backupSuccessfulOnly),
   'instances/create/backup-same-region': backupSameRegion,
   'instances/create/backup-type-large-enough': backupTypeLargeEnough,
   'instances/create/backup-disks-match': backupDisksMatch,
@@ -102,12 +102,12 @@ conformance('instances', {
   'instances/create/empty-no-disks': emptyNoDisks,
   'instances/update/tags-unrestricted-only': updateTagsUnrestrictedOnly,
   'instances/delete/removed': deleteRemoved,
-  'instances/delete/busy-refused': deleteBusyRefused,
+  'instances/delete/busy-refused': whileBusy(deleteBusyRefused),
   'instances/boot/running': bootRunning,
   'instances/boot/config-choice': bootConfigChoice,
   'instances/boot/no-config-refused': bootNoConfigRefused,
   'instances/shutdown/offline': shutdownOffline,
-  'instances/shutdown/busy-refused': shutdownBusyRefused,
+  'instances/shutdown/busy-refused': whileBusy(shutdownBusyRefused),
   // The power rows as a model-based walk first, then the one-step case.
   'instances/reboot/running': async (ctx) => {
     await powerModel(ctx);
@@ -115,26 +115,26 @@ conformance('instances', {
   },
   'instances/reboot/config-choice': rebootConfigChoice,
   'instances/reboot/no-config-refused': rebootNoConfigRefused,
-  'instances/reboot/busy-refused': rebootBusyRefused,
+  'instances/reboot/busy-refused': whileBusy(rebootBusyRefused),
   'instances/password/requires-shutdown': passwordRequiresShutdown,
   'instances/rescue/sdh-reserved': rescueSdhReserved,
   'instances/rebuild/replaces-disks-and-configs': rebuildReplaces,
   'instances/rebuild/booted-default': rebuildBootedDefault,
   'instances/rebuild/resizes-to-type': rebuildResizesToType,
-  'instances/rebuild/pending-migration-refused': rebuildPendingMigration,
+  'instances/rebuild/pending-migration-refused': whileBusy(rebuildPendingMigration),
   'instances/rebuild/disk-allocation-refused': rebuildDiskAllocation,
   'instances/resize/cold-default': resizeColdDefault,
   'instances/resize/warm-stays-up': resizeWarmStaysUp,
-  'instances/resize/pending-migration-refused': resizePendingMigration,
+  'instances/resize/pending-migration-refused': whileBusy(resizePendingMigration),
   'instances/resize/disk-allocation-refused': resizeDiskAllocation,
   'instances/mutate/deprecated-type-only': deprecatedTypeOnly,
   'instances/mutate/restarts-if-running': restartsIfRunning,
-  'instances/mutate/busy-refused': busyRefused,
+  'instances/mutate/busy-refused': whileBusy(busyRefused),
   'instances/migrate/cold-default': migrateColdDefault,
   'instances/migrate/warm-stays-up': migrateWarmStaysUp,
   'instances/migrate/to-region': migrateToRegion,
   'instances/migrate/upgrade-unavailable-400': migrateUpgradeUnavailable,
-  'instances/migrate/one-at-a-time': migrateOneAtATime,
+  'instances/migrate/one-at-a-time': whileBusy(migrateOneAtATime),
   'instances/migrate/warm-not-cross-region': migrateWarmNotCrossRegion,
   'instances/migrate/vpc-not-cross-region': migrateVpcNotCrossRegion,
   'instances/clone/configs-absent': configsAbsent,
@@ -142,11 +142,11 @@ conformance('instances', {
   'instances/clone/configs-listed': configsListed,
   'instances/clone/no-extra-disks': noExtraDisks,
   'instances/clone/tags-cloned': tagsCloned,
-  'instances/clone/target-idle': targetIdle,
+  'instances/clone/target-idle': whileBusy(targetIdle),
   'instances/clone/target-enough-resources': targetEnoughResources,
   'instances/clone/user-data-required-from-source': userDataRequired,
   'instances/clone/new-only-fields': newOnlyFields,
   'instances/clone/nat-becomes-any': natBecomesAny,
   // Derived, but its custom rule needs a target whose clones take time.
-  'instances/clone/concurrent-clones': concurrentClones,
+  'instances/clone/concurrent-clones': whileBusy(concurrentClones),
 });

@@ -113,7 +113,7 @@ function takeBackup(
     label: fields.label,
     region: instance.region,
     startedAt: fields.at,
-    readyAt: fields.at + world.actionDelayMs,
+    readyAt: fields.at + world.delayFor(instance.accountId),
     disks: [...instance.disks.values()].map((d) => ({
       sourceId: d.id,
       label: d.label,

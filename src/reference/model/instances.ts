@@ -253,7 +253,7 @@ export function startAction(
   status: TransitionalStatus,
   settles: SettledStatus,
 ): void {
-  const until = nowMs(world) + world.actionDelayMs;
+  const until = nowMs(world) + world.delayFor(instance.accountId);
   instance.action = { status, until: Math.max(until, instance.action?.until ?? 0) };
   instance.powered = settles;
   instance.updated = timestamp(world.now());

@@ -49,6 +49,8 @@ export class Account {
   readonly events: EventLog;
   /** Per-area stores, created by the area models on first use. */
   readonly stores = new Map<string, unknown>();
+  /** How long this account's asynchronous actions last, when the control interface opened it with its own delay. */
+  actionDelayMs: number | undefined;
 
   constructor(
     readonly id: number,
@@ -84,6 +86,21 @@ export class World {
   id(): number {
     this.nextId += 1;
     return this.nextId;
+  }
+
+  /**
+   * How long an account's asynchronous actions last: its own delay when it has one, else the
+   * server's. An account of its own lets a test hold work in progress while other suites run at speed.
+   */
+  delayFor(accountId: number): number {
+    return this.accounts.get(accountId)?.actionDelayMs ?? this.actionDelayMs;
+  }
+
+  /** The longest delay any action may have now: what settling every action must wait past. */
+  longestDelayMs(): number {
+    let longest = this.actionDelayMs;
+    for (const a of this.accounts.values()) longest = Math.max(longest, a.actionDelayMs ?? 0);
+    return longest;
   }
 
   now(): Date {

@@ -32,8 +32,9 @@ function restore(kit: Kit, from: Source, target: number, overwrite: boolean, tok
 }
 
 /**
- * Skips where actions settle before the answer (a reference server without delay), since the
- * state the clause names never shows; a target without the control interface takes real time.
+ * Skips where actions settle before the answer and no account of its own could be given a delay
+ * (see `whileBusy`), since the state the clause names never shows; a target without the control
+ * interface takes real time.
  */
 async function requireDelay(kit: Kit): Promise<void> {
   if ((await kit.session.actionDelayMs()) === 0) kit.skip(DELAY_NEEDED);

@@ -2,6 +2,7 @@
 
 import { sameMembers, valueKept } from '../../../src/check/instances.js';
 import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
+import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -17,6 +18,7 @@ import {
   makeInstance,
   opOf,
   ops,
+  requireBusy,
   requireDelay,
   settled,
   smallAndLarge,
@@ -183,6 +185,7 @@ export async function targetIdle(ctx: WrittenContext) {
   const boot = await kit.send(ops.boot, { params: { nodeId: target }, body: {} });
   if (boot.response?.status !== 200)
     return kit.skip(`Boot refused the action that makes the target busy (${boot.response?.status})`);
+  await requireBusy(kit, target, 'its boot');
   kit.check(rejectedWith4xx(await cloneInto(kit, nodeId, target)), 'a clone into an instance that is booting');
 }
 
@@ -314,12 +317,15 @@ export async function concurrentClones(ctx: WrittenContext) {
   await requireDelay(kit);
   const nodeId = await makeInstance(ctx, {}, true);
   const body = () => ({ region: kit.session.config.regions[0], type: kit.session.config.types[0], label: label(kit) });
+  let last: Exchange | undefined;
   for (let i = 0; i < CONCURRENT_CLONES; i++) {
-    const e = await kit.send(ops.clone, { params: { nodeId }, body: body() });
-    track(ctx.fixtures, e);
-    if (e.response?.status !== 200)
-      return kit.skip(`Instance Clone refused clone ${i + 1} of ${CONCURRENT_CLONES} (${e.response?.status})`);
+    last = await kit.send(ops.clone, { params: { nodeId }, body: body() });
+    track(ctx.fixtures, last);
+    if (last.response?.status !== 200)
+      return kit.skip(`Instance Clone refused clone ${i + 1} of ${CONCURRENT_CLONES} (${last.response?.status})`);
   }
+  if (!last) return;
+  await requireBusy(kit, Number(jsonOf(last)?.id), `clone ${CONCURRENT_CLONES}`);
   const sixth = await kit.send(ops.clone, { params: { nodeId }, body: body() });
   track(ctx.fixtures, sixth);
   kit.check(conventionalStatus(sixth, 400), `a clone while ${CONCURRENT_CLONES} clones of the source run`);

@@ -118,11 +118,22 @@ export async function settled(kit: Kit, nodeId: number): Promise<{ e: Exchange; 
   }
 }
 
-/** Skips unless the target's actions take time: busy and transitional states never show otherwise. */
-export async function requireDelay(kit: Kit): Promise<number> {
-  const delay = await kit.session.actionDelayMs();
-  if (!delay) return kit.skip('needs a target whose actions take time (cloudconf serve --action-delay-ms N)');
-  return delay;
+/**
+ * Skips where the target says its actions settle before it answers (busy states never show there).
+ * Busy-state procedures get an account whose actions take time where the control interface allows.
+ */
+export async function requireDelay(kit: Kit): Promise<void> {
+  if ((await kit.session.actionDelayMs()) === 0)
+    kit.skip('needs a target whose actions take time (cloudconf serve --action-delay-ms N)');
+}
+
+/** Skips unless the instance shows a transitional status now: the clause judges a request sent while it is busy. */
+export async function requireBusy(kit: Kit, nodeId: number, what: string): Promise<void> {
+  const status = jsonOf(await view(kit, nodeId))?.status;
+  if (typeof status !== 'string' || !TRANSITIONAL.has(status))
+    kit.skip(
+      `instance ${nodeId} read ${JSON.stringify(status)} after ${what}: the action ended before the request judged`,
+    );
 }
 
 /** The items of a list answer, enveloped (`data`) or bare. */

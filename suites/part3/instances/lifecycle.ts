@@ -4,7 +4,18 @@ import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.j
 import { listed, notListed } from '../../../src/check/visibility.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import { itemsOf, label, makeInstance, ops, requireDelay, snapshot, track, view } from './common.js';
+import {
+  itemsOf,
+  jsonOf,
+  label,
+  makeInstance,
+  ops,
+  requireBusy,
+  requireDelay,
+  snapshot,
+  track,
+  view,
+} from './common.js';
 
 /** Every instance of the list, over all its pages. */
 async function allInstances(kit: Kit) {
@@ -46,6 +57,7 @@ export async function deleteBusyRefused(ctx: WrittenContext) {
   track(ctx.fixtures, clone);
   if (clone.response?.status !== 200)
     return kit.skip(`Instance Clone refused the clone that makes the source busy (${clone.response?.status})`);
+  await requireBusy(kit, Number(jsonOf(clone)?.id), 'the clone started');
   kit.check(
     rejectedWith4xx(await kit.send(ops.remove, { params: { nodeId } })),
     'deleting an instance that is cloning',

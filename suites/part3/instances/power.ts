@@ -13,6 +13,7 @@ import {
   jsonOf,
   makeInstance,
   ops,
+  requireBusy,
   requireDelay,
   rootPass,
   settled,
@@ -165,6 +166,7 @@ async function busy(ctx: WrittenContext): Promise<number> {
   const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
   if (e.response?.status !== 200)
     return ctx.kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);
+  await requireBusy(ctx.kit, nodeId, 'the reboot');
   return nodeId;
 }
 

@@ -16,6 +16,7 @@ import {
   makeInstance,
   opOf,
   ops,
+  requireBusy,
   requireDelay,
   rootPass,
   settled,
@@ -77,6 +78,7 @@ async function migrating(ctx: WrittenContext): Promise<number> {
   const e = await ctx.kit.send(ops.migrate, { params: { nodeId }, body: {} });
   if (e.response?.status !== 200)
     return ctx.kit.skip(`Migrate refused the migration this clause needs (${e.response?.status})`);
+  await requireBusy(ctx.kit, nodeId, 'the migration');
   return nodeId;
 }
 

@@ -3,7 +3,7 @@
 import { instanceStatus, typeUpgraded } from '../../../src/check/instances.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import { jsonOf, makeInstance, opOf, ops, requireDelay, settled } from './common.js';
+import { jsonOf, makeInstance, opOf, ops, requireBusy, requireDelay, settled } from './common.js';
 
 const MUTATE = opOf('instances/mutate');
 
@@ -52,5 +52,6 @@ export async function busyRefused(ctx: WrittenContext) {
   if (reboot.response?.status !== 200) {
     return kit.skip(`Reboot refused the action that makes the instance busy (${reboot.response?.status})`);
   }
+  await requireBusy(kit, nodeId, 'the reboot');
   kit.check(rejectedWith4xx(await upgrade(ctx, nodeId)), 'an upgrade while a reboot is running');
 }
