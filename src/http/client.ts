@@ -69,6 +69,12 @@ const LOST_CONNECTION = new Set([
   'ECONNABORTED',
 ]);
 
+/** An answer whose body outlasted the deadline (chunk by chunk, each within the wait between chunks). */
+const DRIPPING = 'CLOUDCONF_BODY_DEADLINE';
+
+/** undici's waits for headers and between body chunks, and the whole-body deadline: all are the request timeout. */
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', DRIPPING]);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const flatHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
@@ -220,20 +226,22 @@ export class HttpClient {
     await this.options.pace?.();
     this.sent += 1;
     try {
+      // undici's own coarse timers bound the waits for headers and between chunks; the body is cut at
+      // the first chunk past the deadline. A signal per request would cost a third of the client's CPU.
+      const deadline = performance.now() + this.options.timeoutMs;
       const res = await this.pool(url.origin).request({
         method: method as 'GET',
         path: `${url.pathname}${url.search}`,
         headers,
         ...(text === undefined ? {} : { body: text }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const response = await this.readBody(res.statusCode, flatHeaders(res.headers), res.body);
+      const response = await this.readBody(res.statusCode, flatHeaders(res.headers), res.body, deadline);
       if (!response.truncated) return { response };
       const message = `response larger than ${this.options.maxResponseBytes} bytes`;
       return { response, transportError: { code: 'RESPONSE_TOO_LARGE', message } };
     } catch (error) {
       const e = error as { code?: string; name?: string; message?: string };
-      const code = e.name === 'TimeoutError' ? 'TIMEOUT' : (e.code ?? e.name ?? 'ERROR');
+      const code = TIMEOUTS.has(e.code ?? '') ? 'TIMEOUT' : (e.code ?? e.name ?? 'ERROR');
       const message =
         code === 'TIMEOUT' ? `no complete answer within ${this.options.timeoutMs} ms` : (e.message ?? String(error));
       return { transportError: { code, message } };
@@ -244,11 +252,16 @@ export class HttpClient {
     status: number,
     headers: Record<string, string>,
     body: AsyncIterable<Buffer> & { destroy(): void },
+    deadline: number,
   ): Promise<RecordedResponse> {
     const chunks: Buffer[] = [];
     let size = 0;
     let truncated = false;
     for await (const chunk of body) {
+      if (performance.now() > deadline) {
+        body.destroy();
+        throw Object.assign(new Error('the body was still arriving at the deadline'), { code: DRIPPING });
+      }
       size += chunk.length;
       if (size > this.options.maxResponseBytes) {
         truncated = true;
