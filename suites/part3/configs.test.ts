@@ -2,6 +2,7 @@
 
 import { conformance } from '../../src/suite/conformance.js';
 import * as profiles from './configs/profiles.js';
+import { configCreateVlanLimit, configUpdateVlanLimit } from './interfaces/vlan-limit.js';
 
 conformance('configs', {
   'configs/create/devices-may-be-empty': profiles.devicesMayBeEmpty,
@@ -9,4 +10,7 @@ conformance('configs', {
   'configs/create/root-device-invalid-defaults': profiles.createRootDeviceDefaults,
   'configs/update/root-device-invalid-defaults': profiles.updateRootDeviceDefaults,
   'configs/update/interfaces-redefined': profiles.interfacesRedefined,
+  // Derived, but the region's VLAN count needs an account of the test's own.
+  'configs/create/interfaces.label-vlans-per-region': configCreateVlanLimit,
+  'configs/update/interfaces.label-vlans-per-region': configUpdateVlanLimit,
 });

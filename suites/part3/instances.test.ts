@@ -75,6 +75,7 @@ import {
   resizeWarmStaysUp,
 } from './instances/reshape.js';
 import { busyRefused, deprecatedTypeOnly, restartsIfRunning } from './instances/upgrade.js';
+import { instanceCreateVlanLimit } from './interfaces/vlan-limit.js';
 
 conformance('instances', {
   'instances/status-names': statusNames,
@@ -97,6 +98,8 @@ conformance('instances', {
   'instances/create/stackscript-running': stackscriptRunning,
   'instances/create/backup-running': backupRunning,
   'instances/create/vlan-attached': vlanAttached,
+  // Derived, but the region's VLAN count needs an account of the test's own.
+  'instances/create/interfaces.label-vlans-per-region': instanceCreateVlanLimit,
   'instances/create/booted-false-offline': bootedFalseOffline,
   'instances/create/empty-offline': emptyOffline,
   'instances/create/empty-no-disks': emptyNoDisks,

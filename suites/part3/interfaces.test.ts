@@ -5,6 +5,7 @@ import * as activity from './interfaces/activity.js';
 import * as ops from './interfaces/operations.js';
 import * as purpose from './interfaces/purpose.js';
 import { responseProcedures } from './interfaces/responses.js';
+import { interfaceAddVlanLimit } from './interfaces/vlan-limit.js';
 
 conformance('interfaces', {
   ...responseProcedures,
@@ -28,6 +29,7 @@ conformance('interfaces', {
   'interfaces/add/appends': ops.addAppends,
   'interfaces/add/new-primary-demotes': ops.newPrimaryDemotes,
   'interfaces/add/at-most-three': ops.atMostThree,
+  'interfaces/add/label-vlans-per-region': interfaceAddVlanLimit,
   'interfaces/add/inactive-until-reboot': activity.addedInactiveUntilReboot,
   'interfaces/order/all-ids-required': ops.orderAllIdsRequired,
   'interfaces/order/active-profile-needs-shutdown': activity.orderActiveNeedsShutdown,
