@@ -583,6 +583,11 @@ const catalogue: Fault[] = [
   f('vlan-label-shared', 'interfaces', 'behaviour', 'accepts a vlan label another interface of the instance uses', [
     'interfaces/vlan-label-unique-per-instance',
   ]),
+  // The limit of VLANs per region, left unenforced by each operation that names a VLAN.
+  skipRule('instances/create/interfaces.label-vlans-per-region'),
+  skipRule('configs/create/interfaces.label-vlans-per-region'),
+  skipRule('configs/update/interfaces.label-vlans-per-region'),
+  skipRule('interfaces/add/label-vlans-per-region'),
   f(
     'ipam-address-shared',
     'interfaces',
