@@ -206,6 +206,10 @@ export const exclusions: Exclusion[] = [
   billing('instances/create/billing-charge', NO_CHARGE),
   billing('instances/create/backups-extra-cost', NO_CHARGE),
   internal('instances/create/backup-root-pass-matches', 'A root password is never returned.'),
+  internal(
+    'instances/create/stackscript-not-with-backup',
+    'It is implied by two other rules: a `stackscript_id` needs an `image` (instances/create/stackscript-needs-image) and `image` excludes `backup_id` (instances/create/image-or-backup), so no request breaks it alone and no server can show it on its own.',
+  ),
   internal('instances/create/ssh-keys-installed', NO_GUEST),
   external('instances/create/firewall-attached', NOT_IN_API),
   external('instances/create/private-image-grant', NOT_IN_API),
