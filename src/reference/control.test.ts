@@ -77,14 +77,17 @@ describe('control interface', () => {
     expect(w.clockOffsetMs).toBeGreaterThan(2000);
   });
 
-  test('an account opened with its own action delay holds its actions; the others keep the server delay', () => {
+  test('an account given its own action delay holds its actions; the others keep the server delay', () => {
     const { w } = world();
-    const opened = handleControl(w, 'POST', '/accounts', '{"actionDelayMs":700}');
+    const opened = handleControl(w, 'POST', '/accounts', '{}');
     const slow = Number((opened.body as { account: number }).account);
     const first = w.accounts.values().next().value?.id as number;
+    expect(handleControl(w, 'POST', '/actions', `{"delayMs":700,"account":${slow}}`).status).toBe(200);
     expect(w.delayFor(slow)).toBe(700);
     expect(w.delayFor(first)).toBe(0);
-    expect(handleControl(w, 'POST', '/accounts', '{"actionDelayMs":"700"}').status).toBe(400);
+    expect(w.actionDelayMs).toBe(0);
+    expect(handleControl(w, 'POST', '/actions', '{"delayMs":"700"}').status).toBe(400);
+    expect(handleControl(w, 'POST', '/actions', '{"delayMs":700,"account":1}').status).toBe(400);
     handleControl(w, 'POST', '/settle', '{}');
     expect(w.clockOffsetMs).toBeGreaterThan(700);
   });

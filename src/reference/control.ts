@@ -82,21 +82,16 @@ function balance(world: World, body: Record<string, unknown>): ControlResponse {
 
 /**
  * A new account and its owner's token. `ageDays` opens it that long ago (age limits) without moving
- * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions);
- * `actionDelayMs` gives its asynchronous actions a duration of their own (busy states, seen while the
- * rest of the server settles at once).
+ * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions).
  */
 function openAccount(world: World, body: Record<string, unknown>): ControlResponse {
   const ageDays = Number(body.ageDays ?? 0);
   if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
   if (body.paymentMethod !== undefined && typeof body.paymentMethod !== 'boolean')
     return bad('paymentMethod must be a boolean');
-  const delayMs = body.actionDelayMs;
-  if (delayMs !== undefined && !validDelay(delayMs)) return bad('actionDelayMs must be an integer from 0 to 600000');
   const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
   const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
   if (body.paymentMethod === false) removePaymentMethods(account);
-  if (delayMs !== undefined) account.actionDelayMs = delayMs as number;
   const username = account.users.keys().next().value as string;
   recordLogin(account, username);
   return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
@@ -123,12 +118,22 @@ function noise(world: World, body: Record<string, unknown>): ControlResponse {
   return ok({ account: account.id, seeded: seedNoise(account, count, regions[0]?.id ?? '') });
 }
 
-/** Sets how long asynchronous actions last from now on: longer holds work in progress, 0 settles new actions at once. */
+/**
+ * Sets how long asynchronous actions last from now on: longer holds work in progress, 0 settles new
+ * actions at once. With `account`, for that account's actions alone (busy states seen by one test
+ * while the rest of the server settles at once).
+ */
 function actions(world: World, body: Record<string, unknown>): ControlResponse {
   const delayMs = body.delayMs;
   if (!validDelay(delayMs)) return bad('delayMs must be an integer from 0 to 600000');
-  world.actionDelayMs = delayMs;
-  return ok({ actionDelayMs: delayMs });
+  if (body.account === undefined) {
+    world.actionDelayMs = delayMs;
+    return ok({ actionDelayMs: delayMs });
+  }
+  const account = world.accounts.get(Number(body.account));
+  if (!account) return bad('unknown account');
+  account.actionDelayMs = delayMs;
+  return ok({ account: account.id, actionDelayMs: delayMs });
 }
 
 const validDelay = (ms: unknown): ms is number =>

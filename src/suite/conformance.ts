@@ -5,7 +5,7 @@ import { exclusions, operationById, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
-import { type AccountOptions, Session, session } from '../target/session.js';
+import { Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
@@ -44,35 +44,41 @@ function outcomeOfError(kit: Kit, error: unknown): Outcome {
 }
 
 /** A throwaway account's session; undefined without the control interface, NoAnswer when the target did not answer. */
-const throwawayOf = (s: Session, options: AccountOptions = {}): Promise<Session | undefined | NoAnswer> =>
-  s.throwaway(options).catch((error: unknown) => {
+const throwawayOf = (s: Session): Promise<Session | undefined | NoAnswer> =>
+  s.throwaway().catch((error: unknown) => {
     if (error instanceof NoAnswer) return error;
     throw error;
   });
-
-/**
- * How long actions last on the account a busy-state procedure gets from a target that settles at
- * once: long enough for the request judged to arrive while the action runs, on a loaded machine too.
- */
-const HELD_ACTION_MS = 1000;
 
 const busyProcedures = new WeakSet<WrittenProcedure>();
 
 /**
  * Marks a procedure whose clause is about work in progress (refused while busy, a backup still
  * running). Where the target's actions settle at once (a reference server without delay), it runs
- * on a throwaway account whose actions take time, so the in-between state shows while the other
- * suites keep running at speed. A target without the control interface takes real time.
+ * on a throwaway account, which it makes hold its actions (`Session.holdActions`) once its
+ * instances are ready, so the in-between state shows while the other suites keep running at speed.
+ * A target without the control interface takes real time.
  */
 export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
   busyProcedures.add(procedure);
   return procedure;
 }
 
-/** The session a busy-state procedure runs on: its own slow account where the target settles at once. */
+/**
+ * Makes the actions started from now on take time, right before the action the clause needs in
+ * progress: where the target settles at once, the test's own account holds them (see `whileBusy`);
+ * skips where that cannot be done. A target without the control interface takes real time.
+ */
+export async function holdActions(kit: Kit): Promise<void> {
+  if ((await kit.session.actionDelayMs()) !== 0) return;
+  if (!(await kit.session.holdActions()))
+    kit.skip('needs a target whose actions take time (cloudconf serve --action-delay-ms N, or an account of its own)');
+}
+
+/** The session a busy-state procedure runs on: an account of its own where the target settles at once. */
 async function busySessionOf(s: Session): Promise<Session | undefined | NoAnswer> {
   if ((await s.actionDelayMs()) !== 0) return s;
-  return (await throwawayOf(s, { actionDelayMs: HELD_ACTION_MS })) ?? s;
+  return (await throwawayOf(s)) ?? s;
 }
 
 /** Whose account a test runs on: the run's, or a throwaway one (account-damaging operations, held actions). */

@@ -27,9 +27,13 @@ export interface SendOptions {
 export interface AccountOptions {
   ageDays?: number;
   paymentMethod?: false;
-  /** How long the new account's asynchronous actions last, in ms (the control interface's own delay otherwise). */
-  actionDelayMs?: number;
 }
+
+/**
+ * How long a held account's actions last: long enough for the request judged to arrive while the
+ * action runs, on a loaded machine too.
+ */
+const HELD_ACTION_MS = 1000;
 
 export interface Credential {
   token: string;
@@ -85,7 +89,7 @@ export class Session {
   private readonly changed = new Map<string, Changed>();
 
   /** `account` names the account credentials are minted in, when it is not the run's own. */
-  /** The action delay this session's account was opened with, when it has one of its own. */
+  /** The action delay this session's account was given, when it has one of its own. */
   private accountDelayMs: number | undefined;
 
   constructor(
@@ -252,6 +256,19 @@ export class Session {
     return typeof delay === 'number' ? delay : undefined;
   }
 
+  /**
+   * Makes this session's own account hold its asynchronous actions from now on (a throwaway
+   * account's; never the run's, which other suites share); false where that cannot be done.
+   */
+  async holdActions(): Promise<boolean> {
+    if (this.account === undefined || !(await this.hasControl())) return false;
+    const body = { delayMs: HELD_ACTION_MS, account: this.account };
+    const e = await this.controlSend('POST', '/actions', body);
+    if (e.response?.status !== 200) return false;
+    this.accountDelayMs = HELD_ACTION_MS;
+    return true;
+  }
+
   /** A credential with chosen scopes, restriction and grants, minted through the control interface; undefined without it. */
   async credential(request: CredentialRequest): Promise<Credential | undefined> {
     const key = request.key;
@@ -294,9 +311,7 @@ export class Session {
   async throwaway(options: AccountOptions = {}): Promise<Session | undefined> {
     const account = await this.newAccount(options);
     if (!account) return undefined;
-    const session = new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
-    session.accountDelayMs = options.actionDelayMs;
-    return session;
+    return new Session({ ...this.config, token: account.token }, this.client, account.account, this.ledger);
   }
 
   /**

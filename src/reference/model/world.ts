@@ -49,7 +49,7 @@ export class Account {
   readonly events: EventLog;
   /** Per-area stores, created by the area models on first use. */
   readonly stores = new Map<string, unknown>();
-  /** How long this account's asynchronous actions last, when the control interface opened it with its own delay. */
+  /** How long this account's asynchronous actions last, when the control interface gave it a delay of its own. */
   actionDelayMs: number | undefined;
 
   constructor(

@@ -2,13 +2,12 @@
 
 import { errorReasonMatches, includesAll, includesNone } from '../../../src/check/compute.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
 import { addConfig, addDisk, idsOf, imageInstance, jsonOf, listAll, newInstance, settle } from './nodes.js';
 import { instanceWithDisk, snapshot, successful, viewBackup } from './snapshots.js';
-
-const DELAY_NEEDED = 'needs a target whose actions take time (cloudconf serve --action-delay-ms N)';
 
 interface Source {
   nodeId: number;
@@ -31,20 +30,11 @@ function restore(kit: Kit, from: Source, target: number, overwrite: boolean, tok
   });
 }
 
-/**
- * Skips where actions settle before the answer and no account of its own could be given a delay
- * (see `whileBusy`), since the state the clause names never shows; a target without the control
- * interface takes real time.
- */
-async function requireDelay(kit: Kit): Promise<void> {
-  if ((await kit.session.actionDelayMs()) === 0) kit.skip(DELAY_NEEDED);
-}
-
 export async function requiresSuccessful(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const nodeId = await instanceWithDisk(ctx);
   const target = await newInstance(ctx);
+  await holdActions(kit);
   const { id } = await snapshot(kit, nodeId);
   const status = jsonOf(await viewBackup(kit, nodeId, id))?.status;
   if (status === 'successful') return kit.skip(`snapshot ${id} completed before it could be restored`);
@@ -64,9 +54,9 @@ export async function sameRegion(ctx: WrittenContext) {
 
 export async function targetNotBackingUp(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const from = await readyBackup(ctx);
   const target = await instanceWithDisk(ctx);
+  await holdActions(kit);
   const own = await snapshot(kit, target);
   const status = jsonOf(await viewBackup(kit, target, own.id))?.status;
   if (status === 'successful') return kit.skip(`the target's snapshot ${own.id} completed before the restore`);

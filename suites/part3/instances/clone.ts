@@ -3,6 +3,7 @@
 import { sameMembers, valueKept } from '../../../src/check/instances.js';
 import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
 import type { Exchange } from '../../../src/http/exchange.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -19,7 +20,6 @@ import {
   opOf,
   ops,
   requireBusy,
-  requireDelay,
   settled,
   smallAndLarge,
   track,
@@ -176,12 +176,12 @@ const cloneInto = (kit: Kit, nodeId: number, target: number, extra: Json = {}) =
 
 export async function targetIdle(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   // Both small, so that nothing but the target's action can stand in the way.
   const nodeId = await makeInstance(ctx, {}, true);
   const target = await makeInstance(ctx, {}, true);
   const disk = await addDisk(kit, target);
   await addConfig(kit, target, { sda: { disk_id: disk } });
+  await holdActions(kit);
   const boot = await kit.send(ops.boot, { params: { nodeId: target }, body: {} });
   if (boot.response?.status !== 200)
     return kit.skip(`Boot refused the action that makes the target busy (${boot.response?.status})`);
@@ -314,8 +314,8 @@ const CONCURRENT_CLONES = 5;
 /** Derived from the clone body's custom rule, which no generated request can break: five clones at once, then a sixth. */
 export async function concurrentClones(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const nodeId = await makeInstance(ctx, {}, true);
+  await holdActions(kit);
   const body = () => ({ region: kit.session.config.regions[0], type: kit.session.config.types[0], label: label(kit) });
   let last: Exchange | undefined;
   for (let i = 0; i < CONCURRENT_CLONES; i++) {

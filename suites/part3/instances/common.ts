@@ -118,15 +118,6 @@ export async function settled(kit: Kit, nodeId: number): Promise<{ e: Exchange; 
   }
 }
 
-/**
- * Skips where the target says its actions settle before it answers (busy states never show there).
- * Busy-state procedures get an account whose actions take time where the control interface allows.
- */
-export async function requireDelay(kit: Kit): Promise<void> {
-  if ((await kit.session.actionDelayMs()) === 0)
-    kit.skip('needs a target whose actions take time (cloudconf serve --action-delay-ms N)');
-}
-
 /** Skips unless the instance shows a transitional status now: the clause judges a request sent while it is busy. */
 export async function requireBusy(kit: Kit, nodeId: number, what: string): Promise<void> {
   const status = jsonOf(await view(kit, nodeId))?.status;

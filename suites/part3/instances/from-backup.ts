@@ -2,6 +2,7 @@
 
 import { instanceStatus, sameMembers } from '../../../src/check/instances.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -12,7 +13,6 @@ import {
   jsonOf,
   makeInstance,
   ops,
-  requireDelay,
   sendCreate,
   settled,
   smallAndLarge,
@@ -45,8 +45,8 @@ export async function backupSourceReadWrite(ctx: WrittenContext) {
 
 export async function backupSuccessfulOnly(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const nodeId = await makeInstance(ctx);
+  await holdActions(kit);
   // A snapshot taking place: its status is not yet `successful`.
   const backupId = await snapshot(kit, nodeId);
   const backup = await kit.send(ops.backupView, { params: { nodeId, backupId } });

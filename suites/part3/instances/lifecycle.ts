@@ -2,20 +2,10 @@
 
 import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
 import { listed, notListed } from '../../../src/check/visibility.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import {
-  itemsOf,
-  jsonOf,
-  label,
-  makeInstance,
-  ops,
-  requireBusy,
-  requireDelay,
-  snapshot,
-  track,
-  view,
-} from './common.js';
+import { itemsOf, jsonOf, label, makeInstance, ops, requireBusy, snapshot, track, view } from './common.js';
 
 /** Every instance of the list, over all its pages. */
 async function allInstances(kit: Kit) {
@@ -50,8 +40,8 @@ export async function deleteRemoved(ctx: WrittenContext) {
 
 export async function deleteBusyRefused(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const nodeId = await makeInstance(ctx);
+  await holdActions(kit);
   const body = { region: kit.session.config.regions[0], type: kit.session.config.types.at(-1), label: label(kit) };
   const clone = await kit.send(ops.clone, { params: { nodeId }, body });
   track(ctx.fixtures, clone);

@@ -3,6 +3,7 @@
 import { instanceStatus, sameMembers } from '../../../src/check/instances.js';
 import { recordValueEquals } from '../../../src/check/record-value.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -14,7 +15,6 @@ import {
   makeInstance,
   ops,
   requireBusy,
-  requireDelay,
   rootPass,
   settled,
   withProfiles,
@@ -161,8 +161,8 @@ export async function rebootNoConfigRefused(ctx: WrittenContext) {
 
 /** A running instance with an action under way (a reboot): busy for the target's action delay. */
 async function busy(ctx: WrittenContext): Promise<number> {
-  await requireDelay(ctx.kit);
   const nodeId = await makeInstance(ctx);
+  await holdActions(ctx.kit);
   const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
   if (e.response?.status !== 200)
     return ctx.kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);

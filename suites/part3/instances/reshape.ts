@@ -5,6 +5,7 @@ import { recordValueEquals } from '../../../src/check/record-value.js';
 import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
 import { notListed } from '../../../src/check/visibility.js';
 import type { Exchange } from '../../../src/http/exchange.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -17,7 +18,6 @@ import {
   opOf,
   ops,
   requireBusy,
-  requireDelay,
   rootPass,
   settled,
   smallAndLarge,
@@ -73,8 +73,8 @@ export async function rebuildResizesToType(ctx: WrittenContext) {
 
 /** A running instance whose migration (a cold one, in place) is pending for the target's action delay. */
 async function migrating(ctx: WrittenContext): Promise<number> {
-  await requireDelay(ctx.kit);
   const nodeId = await makeInstance(ctx);
+  await holdActions(ctx.kit);
   const e = await ctx.kit.send(ops.migrate, { params: { nodeId }, body: {} });
   if (e.response?.status !== 200)
     return ctx.kit.skip(`Migrate refused the migration this clause needs (${e.response?.status})`);

@@ -2,8 +2,9 @@
 
 import { instanceStatus, typeUpgraded } from '../../../src/check/instances.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import { jsonOf, makeInstance, opOf, ops, requireBusy, requireDelay, settled } from './common.js';
+import { jsonOf, makeInstance, opOf, ops, requireBusy, settled } from './common.js';
 
 const MUTATE = opOf('instances/mutate');
 
@@ -46,8 +47,8 @@ export async function restartsIfRunning(ctx: WrittenContext) {
 /** An upgrade while a reboot of the instance is under way is refused. */
 export async function busyRefused(ctx: WrittenContext) {
   const { kit } = ctx;
-  await requireDelay(kit);
   const { nodeId } = await deprecatedInstance(ctx);
+  await holdActions(kit);
   const reboot = await kit.send(ops.reboot, { params: { nodeId }, body: {} });
   if (reboot.response?.status !== 200) {
     return kit.skip(`Reboot refused the action that makes the instance busy (${reboot.response?.status})`);
