@@ -22,9 +22,11 @@ export class OutcomeCollector implements Reporter {
   ) {}
 
   onTestCaseResult(testCase: TestCase): void {
-    const outcome = outcomeOf(testCase.meta());
+    const recorded = outcomeOf(testCase.meta());
     // Tests filtered out by --only report too, with no outcome: they are not progress.
-    if (!outcome) return;
+    if (!recorded) return;
+    const duration = testCase.diagnostic()?.duration;
+    const outcome = duration === undefined ? recorded : { ...recorded, durationMs: duration };
     this.outcomes.set(
       outcome.fault === undefined ? outcome.requirement : `${outcome.fault}|${outcome.requirement}`,
       outcome,

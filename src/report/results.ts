@@ -17,6 +17,8 @@ export interface RequirementResult {
   reason?: string;
   failures: Failure[];
   requests: number;
+  /** How long its test took, in ms: where a slow run spends its time. */
+  durationMs?: number;
 }
 
 export interface Results {
@@ -112,6 +114,7 @@ export function buildResults(
       verdict: o.verdict,
       failures: o.failures,
       requests: o.requests,
+      ...(o.durationMs === undefined ? {} : { durationMs: Math.round(o.durationMs) }),
       ...(o.reason ? { reason: o.reason } : {}),
     };
   });

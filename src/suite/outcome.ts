@@ -27,6 +27,8 @@ export interface Outcome {
   /** Attempts repeated after a 429, a 5xx or a lost connection. */
   retries?: number;
   seed: number;
+  /** How long the test took, in ms (set by the collector from vitest's timing). */
+  durationMs?: number;
   /** In a mutation run, the fault of the server judged ('' for the clean one). */
   fault?: string;
 }
