@@ -22,9 +22,10 @@ function writtenProcedures(): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of suiteFiles(join(root, 'suites'))) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/'([a-z0-9][\w./-]*)':\s*(?:async\s*)?\(?([A-Za-z_$][\w$]*)?/g)) {
+    // `whileBusy(procedure)` marks a procedure; the catalogue names the procedure and the mark.
+    for (const m of text.matchAll(/'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(whileBusy\()?\(?([A-Za-z_$][\w$]*)?/g)) {
       const id = m[1] as string;
-      const name = m[2] && m[2] !== 'ctx' && m[2] !== 'kit' ? `\`${m[2]}\` in ` : '';
+      const name = m[3] && m[3] !== 'ctx' && m[3] !== 'kit' ? `\`${m[3]}\`${m[2] ? ' (while busy)' : ''} in ` : '';
       out.set(id, `written: ${name}${relative(root, file)}`);
     }
   }
