@@ -199,6 +199,10 @@ describe('secrets', () => {
     const r = new Redactor();
     for (const s of ['abcd', 'abcdefgh', '*****', 'ab']) r.add(s);
     expect(r.text('abcdefgh abcd ***** ab')).toBe(`${REDACTED} ${REDACTED} ***** ab`);
+    // A text exactly as long as a secret is searched for it; shorter ones skip it.
+    expect(r.text('abcdefgh')).toBe(REDACTED);
+    expect(r.text('abcd')).toBe(REDACTED);
+    expect(r.text('abc')).toBe('abc');
   });
 
   test('redaction stays linear as secrets accumulate', () => {

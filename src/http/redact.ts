@@ -15,6 +15,18 @@ const worthHiding = (s: string) => s.length >= 4 && !/^[*•]+$/.test(s);
  */
 export const couldBeSecret = (s: string) => s.length >= 12 && /[^A-Za-z]/.test(s) && !/^[*•]+$/.test(s);
 
+/** The index of the first string no longer than `length` in strings sorted longest first. */
+function firstNotLongerThan(sorted: readonly string[], length: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string).length > length) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class Redactor {
   private readonly secrets = new Set<string>();
   private ordered: string[] | undefined;
@@ -43,7 +55,11 @@ export class Redactor {
     // made the pattern backtrack at every position, 18 s of CPU in a run.
     this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
     let out = s;
-    for (const secret of this.ordered) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    // Secrets longer than the text cannot be in it: most texts (ids, labels, statuses) are short.
+    for (let i = firstNotLongerThan(this.ordered, s.length); i < this.ordered.length; i++) {
+      const secret = this.ordered[i] as string;
+      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    }
     return out;
   }
 
