@@ -14,6 +14,12 @@ const code = (s: string) => {
   return `${fence}${longest ? ' ' : ''}${s}${longest ? ' ' : ''}${fence}`;
 };
 
+/**
+ * Text from a target (an answer's values, an error message) as plain Markdown: characters that
+ * would start emphasis, a link, inline HTML or code are escaped, and line breaks cannot open a block.
+ */
+const plain = (s: string) => s.replace(/[\\`*_[\]<>~|]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
+
 function baselineSection(results: Results): string[] {
   const b = results.baseline;
   if (!b) return [];
@@ -22,7 +28,7 @@ function baselineSection(results: Results): string[] {
       ? [
           `**${title}** (${ids.length}):`,
           '',
-          ...ids.map((id) => `- ${code(id)}${b.reasons?.[id] ? `: ${b.reasons[id]}` : ''}`),
+          ...ids.map((id) => `- ${code(id)}${b.reasons?.[id] ? `: ${plain(b.reasons[id])}` : ''}`),
           '',
         ]
       : [];
@@ -69,9 +75,10 @@ export function renderSummary(results: Results): string {
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
     lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', r.text, '');
-    if (r.reason) lines.push(`Reason: ${r.reason}`, '');
+    if (r.reason) lines.push(`Reason: ${plain(r.reason)}`, '');
     for (const f of r.failures) {
-      lines.push(`- **${f.check}**${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`);
+      const what = f.case ? ` (${plain(f.case)})` : '';
+      lines.push(`- **${f.check}**${what}: expected ${plain(f.expected)}; got ${plain(f.actual)}. ${plain(f.hint)}`);
       for (const e of f.exchanges) lines.push(`  ${code(curlLine(e.request))}`);
     }
     lines.push(`  Replay: ${code(replayCommand(results, r.id))}`, '');
