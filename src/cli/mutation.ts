@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exclusions } from '../../spec/index.js';
-import { BUSY_DELAY_MS, type Fault, faults } from '../reference/faults.js';
+import { type Fault, faults } from '../reference/faults.js';
 import type { Outcome } from '../suite/outcome.js';
 import { runSuite } from './run.js';
 
@@ -28,8 +28,6 @@ const excluded = new Set(exclusions.map((x) => x.requirement));
 /** A fault that only excluded requirements could see: no run judges them, so none can kill it. */
 const unjudgeable = (f: Fault) => f.catches.every((id) => excluded.has(id));
 
-const CLEAN_DELAYED = 'clean-with-delay';
-
 const failed = (o: Outcome | undefined) => o?.verdict === 'fail' || o?.verdict === 'non-strict';
 
 function verdictOf(fault: Fault, outcomes: Map<string, Outcome>): FaultVerdict {
@@ -52,9 +50,6 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
     for (const f of blind) log(`  unjudgeable ${f.name} (${f.catches.join(', ') || 'no requirement named'})`);
   }
   const ids = [...new Set(chosen.flatMap((f) => f.catches))].filter((id) => !excluded.has(id));
-  const delayedIds = [...new Set(chosen.filter((f) => f.actionDelayMs).flatMap((f) => f.catches))].filter(
-    (id) => !excluded.has(id),
-  );
   log(
     `one run: a clean server and ${chosen.length} faulty ones, over the ${ids.length} requirements the faults should fail`,
   );
@@ -62,14 +57,9 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   const started = await runSuite(
     {
       mutants: [
+        // Busy states need no server delay: busy-state tests hold their own account's actions.
         { fault: '', requirements: ids },
-        // Busy states show only with a delay: a clean control with the same delay judges those requirements.
-        { fault: CLEAN_DELAYED, faults: [], actionDelayMs: BUSY_DELAY_MS, requirements: delayedIds },
-        ...chosen.map((f) => ({
-          fault: f.name,
-          requirements: f.catches.filter((id) => !excluded.has(id)),
-          ...(f.actionDelayMs ? { actionDelayMs: f.actionDelayMs } : {}),
-        })),
+        ...chosen.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
       ],
       outcomes,
       allure: false,
@@ -80,12 +70,7 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
     },
     log,
   );
-  const falseAlarms = started
-    ? [
-        ...ids.filter((id) => failed(outcomes.get(`|${id}`))),
-        ...delayedIds.filter((id) => failed(outcomes.get(`${CLEAN_DELAYED}|${id}`))).map((id) => `${id} (with delay)`),
-      ]
-    : ['the run could not start'];
+  const falseAlarms = started ? ids.filter((id) => failed(outcomes.get(`|${id}`))) : ['the run could not start'];
   const verdicts = chosen.map((f) => verdictOf(f, outcomes));
   for (const [i, v] of verdicts.entries()) {
     log(

@@ -48,7 +48,7 @@ export interface RunOptions extends SafetyFlags {
   /** Exact requirement ids to judge, instead of --only. */
   ids?: string[];
   /** Mutation runs: a reference server per fault ('' is the clean one), each judged on its requirements. */
-  mutants?: { fault: string; faults?: string[]; actionDelayMs?: number; requirements: string[] }[];
+  mutants?: { fault: string; faults?: string[]; requirements: string[] }[];
   /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
   outcomes?: Map<string, Outcome>;
   /** Allure results (off for mutation runs, which nobody reads in Allure). */
@@ -154,11 +154,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m) =>
-      startReferenceServer({
-        port: 0,
-        faults: m.faults ?? (m.fault ? [m.fault] : []),
-        ...(m.actionDelayMs ? { actionDelayMs: m.actionDelayMs } : {}),
-      }),
+      startReferenceServer({ port: 0, faults: m.faults ?? (m.fault ? [m.fault] : []) }),
     ),
   );
   if (options.mutants) {

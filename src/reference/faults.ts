@@ -11,27 +11,9 @@ export interface Fault {
   breaks: string;
   /** Requirement ids that must fail when it is on; `cloudconf mutation` runs these. */
   catches: string[];
-  /** Busy and transitional states show only when actions take time: the server gets this delay. */
-  actionDelayMs?: number;
   /** Why no test can kill it yet: mutation lists it apart instead of failing, until a test can. */
   awaiting?: string;
 }
-
-/** Long enough for a test to act while an action runs; short enough to keep the matrix quick. */
-export const BUSY_DELAY_MS = 1500;
-
-/** Faults that show only while an action is running. */
-const BUSY_FAULTS = new Set([
-  'skip:instances/clone/concurrent-clones',
-  'reboot-while-busy',
-  'mutate-while-busy',
-  'shutdown-while-busy',
-  'migrate-twice',
-  'delete-while-cloning',
-  'clone-target-busy',
-  'restore-unfinished-accepted',
-  'restore-target-backing-up',
-]);
 
 const f = (name: string, area: string, family: Family, breaks: string, catches: string[]): Fault => ({
   name,
@@ -740,7 +722,6 @@ const AWAITING: Record<string, string> = {
 
 export const faults: readonly Fault[] = catalogue.map((x) => ({
   ...x,
-  ...(BUSY_FAULTS.has(x.name) ? { actionDelayMs: BUSY_DELAY_MS } : {}),
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));
 
