@@ -1,5 +1,6 @@
 // The fault catalogue: named defects the reference server can switch on (--fault), each with the requirements that must fail when it is on.
 
+import { requirementById } from '../../spec/index.js';
 import type { Family } from '../../spec/types.js';
 
 export interface Fault {
@@ -23,9 +24,15 @@ const f = (name: string, area: string, family: Family, breaks: string, catches: 
   catches,
 });
 
-/** A body rule left unenforced: `skip:<operation id>/<requirement suffix>`. */
+/** A body rule left unenforced: `skip:<operation id>/<requirement suffix>`, in the family of its requirement. */
 export const skipRule = (requirement: string): Fault =>
-  f(`skip:${requirement}`, requirement.split('/')[0] ?? '', 'length', `does not enforce ${requirement}`, [requirement]);
+  f(
+    `skip:${requirement}`,
+    requirement.split('/')[0] ?? '',
+    requirementById.get(requirement)?.family ?? 'length',
+    `does not enforce ${requirement}`,
+    [requirement],
+  );
 
 const catalogue: Fault[] = [
   // Pipeline faults: conventions and every area
@@ -424,6 +431,10 @@ const catalogue: Fault[] = [
   ]),
   // Part 3: instances, configuration profiles, interfaces, disks, kernels
   skipRule('instances/clone/concurrent-clones'),
+  // Body rules of the instance create body: the label, the root password's strength.
+  skipRule('instances/create/label-characters'),
+  skipRule('instances/create/root_pass-strength'),
+  skipRule('instances/password/root_pass-strength'),
   f('event-missing:password_reset', 'instances', 'event', 'does not record password_reset', [
     'instances/password/event/password_reset',
   ]),
