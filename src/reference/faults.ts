@@ -510,6 +510,9 @@ const catalogue: Fault[] = [
   f('password-reset-while-running', 'instances', 'state', 'resets the root password of a running instance', [
     'instances/password/requires-shutdown',
   ]),
+  f('status-name-invented', 'instances', 'state', 'shows `stopping` while an instance shuts down', [
+    'instances/status-names',
+  ]),
   f('rescue-sdh-accepted', 'instances', 'behaviour', 'lets rescue mount a device in the reserved sdh', [
     'instances/rescue/sdh-reserved',
   ]),

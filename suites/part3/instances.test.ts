@@ -78,7 +78,7 @@ import { busyRefused, deprecatedTypeOnly, restartsIfRunning } from './instances/
 import { instanceCreateVlanLimit } from './interfaces/vlan-limit.js';
 
 conformance('instances', {
-  'instances/status-names': statusNames,
+  'instances/status-names': whileBusy(statusNames),
   'instances/create/tags-unrestricted-only': tagsUnrestrictedOnly,
   'instances/create/label-default': labelDefault,
   'instances/create/backup-source-read-write': backupSourceReadWrite,

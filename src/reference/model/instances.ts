@@ -241,7 +241,10 @@ function rootMounted(instance: Instance): boolean {
 
 /** The status as of now, computed from the action's end time rather than by timers. */
 export function statusOf(world: World, instance: Instance): InstanceStatus {
-  if (isBusy(world, instance)) return (instance.action as Action).status;
+  if (isBusy(world, instance)) {
+    const shown = (instance.action as Action).status;
+    return shown === 'shutting_down' && world.fault('status-name-invented') ? ('stopping' as InstanceStatus) : shown;
+  }
   if (instance.powered === 'running' && !rootMounted(instance)) return 'booting';
   return instance.powered;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../src/check/instances.js';
 import { recordValueEquals } from '../../../src/check/record-value.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
+import { holdActions } from '../../../src/suite/conformance.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
   configsOf,
@@ -36,6 +37,8 @@ export async function statusNames(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   const seen = [await view(kit, nodeId)];
+  // Held, the shut down shows its transitional status on the next read.
+  await holdActions(kit);
   await kit.send(ops.shutdown, { params: { nodeId } });
   seen.push(await view(kit, nodeId), (await settled(kit, nodeId)).e);
   for (const e of seen) kit.check(knownStatusName(jsonOf(e)?.status, e), 'an instance created, then shut down');
