@@ -55,7 +55,7 @@ import {
   shutdownBusyRefused,
   shutdownOffline,
 } from './instances/power.js';
-import { powerModel } from './instances/power-model.js';
+import { withLifecycleModel } from './instances/lifecycle-model.js';
 import {
   migrateColdDefault,
   migrateOneAtATime,
@@ -93,7 +93,7 @@ conformance('instances', {
   'instances/create/backups-enabled-enrolls': backupsEnabledEnrolls,
   'instances/create/backups-forced-by-account': backupsForcedByAccount,
   'instances/create/private-ip-assigned': privateIpAssigned,
-  'instances/create/image-running': imageRunning,
+  'instances/create/image-running': withLifecycleModel(imageRunning),
   'instances/create/image-default-profile': imageDefaultProfile,
   'instances/create/stackscript-running': stackscriptRunning,
   'instances/create/backup-running': backupRunning,
@@ -108,25 +108,21 @@ conformance('instances', {
   'instances/delete/busy-refused': whileBusy(deleteBusyRefused),
   'instances/boot/running': bootRunning,
   'instances/boot/config-choice': bootConfigChoice,
-  'instances/boot/no-config-refused': bootNoConfigRefused,
-  'instances/shutdown/offline': shutdownOffline,
+  'instances/boot/no-config-refused': withLifecycleModel(bootNoConfigRefused),
+  'instances/shutdown/offline': withLifecycleModel(shutdownOffline),
   'instances/shutdown/busy-refused': whileBusy(shutdownBusyRefused),
-  // The power rows as a model-based walk first, then the one-step case.
-  'instances/reboot/running': async (ctx) => {
-    await powerModel(ctx);
-    await rebootRunning(ctx);
-  },
+  'instances/reboot/running': withLifecycleModel(rebootRunning),
   'instances/reboot/config-choice': rebootConfigChoice,
   'instances/reboot/no-config-refused': rebootNoConfigRefused,
   'instances/reboot/busy-refused': whileBusy(rebootBusyRefused),
-  'instances/password/requires-shutdown': passwordRequiresShutdown,
+  'instances/password/requires-shutdown': withLifecycleModel(passwordRequiresShutdown),
   'instances/rescue/sdh-reserved': rescueSdhReserved,
-  'instances/rebuild/replaces-disks-and-configs': rebuildReplaces,
+  'instances/rebuild/replaces-disks-and-configs': withLifecycleModel(rebuildReplaces),
   'instances/rebuild/booted-default': rebuildBootedDefault,
   'instances/rebuild/resizes-to-type': rebuildResizesToType,
   'instances/rebuild/pending-migration-refused': whileBusy(rebuildPendingMigration),
   'instances/rebuild/disk-allocation-refused': rebuildDiskAllocation,
-  'instances/resize/cold-default': resizeColdDefault,
+  'instances/resize/cold-default': withLifecycleModel(resizeColdDefault),
   'instances/resize/warm-stays-up': resizeWarmStaysUp,
   'instances/resize/pending-migration-refused': whileBusy(resizePendingMigration),
   'instances/resize/disk-allocation-refused': resizeDiskAllocation,

@@ -1,0 +1,601 @@
+// The instance state tables as a model-based run: random walks of create (each mode), boot, reboot, shut down, rebuild, resize, root password reset, delete and profile and interface changes, each step judged against a model that knows little more than whether the instance runs and which profile it booted last.
+
+import fc from 'fast-check';
+import { requirementById } from '../../../spec/index.js';
+import { instanceStatus, itemCount } from '../../../src/check/instances.js';
+import { recordValueIn } from '../../../src/check/interfaces.js';
+import { recordValueEquals } from '../../../src/check/record-value.js';
+import type { CheckResult } from '../../../src/check/result.js';
+import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
+import { listed, notListed } from '../../../src/check/visibility.js';
+import type { Exchange } from '../../../src/http/exchange.js';
+import { ExpectationBroken, modelRun, type StateCommand } from '../../../src/stateful/model-run.js';
+import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
+import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  configsOf,
+  disksOf,
+  instanceBody,
+  type Json,
+  jsonOf,
+  opOf,
+  ops,
+  requireFull,
+  rootPass,
+  sendCreate,
+  settled,
+  view,
+} from './common.js';
+
+/** A requirement id of the encoding; a typo fails when the suite loads. */
+function clause(id: string): string {
+  if (!requirementById.has(id)) throw new Error(`no requirement ${id} in the encoding`);
+  return id;
+}
+
+/** The clauses the steps are judged under (the rows of the instance and interface state tables, and their conditions). */
+const C = {
+  imageRunning: clause('instances/create/image-running'),
+  stackscriptRunning: clause('instances/create/stackscript-running'),
+  bootedFalseOffline: clause('instances/create/booted-false-offline'),
+  emptyOffline: clause('instances/create/empty-offline'),
+  emptyNoDisks: clause('instances/create/empty-no-disks'),
+  defaultProfile: clause('instances/create/image-default-profile'),
+  vlanAttached: clause('instances/create/vlan-attached'),
+  bootRunning: clause('instances/boot/running'),
+  bootChoice: clause('instances/boot/config-choice'),
+  bootNoChoice: clause('instances/boot/no-config-refused'),
+  shutdownOffline: clause('instances/shutdown/offline'),
+  rebootRunning: clause('instances/reboot/running'),
+  rebootChoice: clause('instances/reboot/config-choice'),
+  rebuildReplaces: clause('instances/rebuild/replaces-disks-and-configs'),
+  rebuildBooted: clause('instances/rebuild/booted-default'),
+  resizeCold: clause('instances/resize/cold-default'),
+  passwordShutdown: clause('instances/password/requires-shutdown'),
+  deleteRemoved: clause('instances/delete/removed'),
+  addedInactive: clause('interfaces/add/inactive-until-reboot'),
+  activeAfterBoot: clause('interfaces/active-after-boot'),
+  inactiveAfter: clause('interfaces/inactive-after-shutdown'),
+  deleteActive: clause('interfaces/delete/active-refused'),
+};
+
+const why = (id: string) => requirementById.get(id)?.text ?? id;
+
+/** The vlan interface the walk added to a profile: `active` as the clause `by` says, unknown where the documents leave it open. */
+interface Vlan {
+  id: number;
+  active?: boolean;
+  by: string;
+}
+
+interface Profile {
+  id: number;
+  vlan?: Vlan;
+}
+
+interface Node {
+  id: number;
+  running: boolean;
+  /** The clause whose row left the instance in its power state: a later read is judged under it too. */
+  poweredBy: string;
+  profiles: Profile[];
+  /** The profile booted last: its id; null when none ever was; undefined where the documents leave it open. */
+  lastBooted?: number | null;
+  /** On the larger type already (the walk resizes once: a deploy takes the whole disk allocation, so never back). */
+  resized: boolean;
+  /** Deployed from an image: it has a root password to reset. */
+  deployed: boolean;
+}
+
+/** One instance at a time: created by a step, gone after a delete. */
+interface Model {
+  node?: Node;
+  /** A step the run does not judge went otherwise: the model no longer knows the state, so the walk ends. */
+  lost: boolean;
+}
+
+interface Real {
+  ctx: WrittenContext;
+  /** How the instance a walk starts from was created. */
+  start: Mode;
+  /** The clauses this run fails on; a miss of any other ends the walk, and that clause's own test judges it. */
+  judged: ReadonlySet<string>;
+  vlanLabel: string;
+  largerType?: string;
+  stackscriptId?: number;
+}
+
+/** A step, with the clauses it judges or leads a walk towards (a run draws the steps of its own clause more often). */
+type Command = StateCommand<Model, Real> & { clauses: readonly string[] };
+
+/** An expectation from `clause` (none for a step that only moves the walk on). */
+function expect(m: Model, r: Real, clauseId: string | undefined, result: CheckResult, context: string): boolean {
+  if (result.ok !== false) return true;
+  if (clauseId && r.judged.has(clauseId)) {
+    r.ctx.kit.check(result, `${context} (walk from a new ${r.start} instance)`);
+    throw new ExpectationBroken();
+  }
+  m.lost = true;
+  return false;
+}
+
+/** The settled status is the one the model holds; the view, or undefined when the walk ends. */
+async function expectPower(m: Model, r: Real, node: Node, context: string): Promise<Exchange | undefined> {
+  const { e, status } = await settled(r.ctx.kit, node.id);
+  const want = node.running ? 'running' : 'offline';
+  return expect(m, r, node.poweredBy, instanceStatus(status, [want], why(node.poweredBy), e), context) ? e : undefined;
+}
+
+const interfacesIn = (profile: Json | undefined) => (profile?.interfaces as Json[] | undefined) ?? [];
+
+/** Every vlan interface whose `active` the model knows reads it. */
+async function expectActivity(m: Model, r: Real, node: Node, context: string): Promise<boolean> {
+  const known = node.profiles.filter((p) => p.vlan?.active !== undefined);
+  if (known.length === 0) return true;
+  const { e, items } = await configsOf(r.ctx.kit, node.id);
+  for (const p of known) {
+    const vlan = p.vlan as Vlan;
+    const shown = interfacesIn(items.find((c) => c.id === p.id)).find((i) => i.id === vlan.id);
+    const result = recordValueIn(shown, 'active', [vlan.active], why(vlan.by), e);
+    if (!expect(m, r, vlan.by, result, `${context}: the vlan interface of profile ${p.id}`)) return false;
+  }
+  return true;
+}
+
+function command(
+  name: string,
+  clauses: readonly string[],
+  applies: (node: Node | undefined) => boolean,
+  run: (m: Model, r: Real, node: Node) => Promise<unknown>,
+): Command {
+  return {
+    clauses,
+    check: (m) => !m.lost && applies(m.node),
+    run: async (m, r) => {
+      await run(m, r, m.node as Node);
+    },
+    toString: () => name,
+  };
+}
+
+const sendOn = (r: Real, op: keyof typeof ops, node: Node, body: Json = {}) =>
+  r.ctx.kit.send(ops[op], { params: { nodeId: node.id }, body });
+
+// Create --------------------------------------------------------------------------------------
+
+type Mode = 'image' | 'booted false' | 'empty' | 'vlan' | 'stackscript';
+
+/** The row each mode follows: the state it settles in and the clause that says so. */
+const CREATE_ROWS: Record<Mode, { running: boolean; by: string }> = {
+  image: { running: true, by: C.imageRunning },
+  vlan: { running: true, by: C.imageRunning },
+  stackscript: { running: true, by: C.stackscriptRunning },
+  'booted false': { running: false, by: C.bootedFalseOffline },
+  empty: { running: false, by: C.emptyOffline },
+};
+
+function createBody(r: Real, mode: Mode): Json {
+  const { kit } = r.ctx;
+  if (mode === 'empty') return instanceBody(kit, {}, true);
+  if (mode === 'booted false') return instanceBody(kit, { booted: false });
+  if (mode === 'stackscript') return instanceBody(kit, { stackscript_id: r.stackscriptId });
+  if (mode === 'vlan')
+    return instanceBody(kit, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: r.vlanLabel }] });
+  return instanceBody(kit);
+}
+
+/** An image deploy gets one profile; with a vlan interface in the body, that profile holds it. */
+async function defaultProfile(m: Model, r: Real, node: Node, mode: Mode): Promise<void> {
+  const { e, items } = await configsOf(r.ctx.kit, node.id);
+  if (!expect(m, r, C.defaultProfile, itemCount(items, 1, 'profiles', why(C.defaultProfile), e), `create (${mode})`))
+    return;
+  const profile: Profile = { id: items[0]?.id as number };
+  node.profiles = [profile];
+  if (mode !== 'vlan') return;
+  const vlan = interfacesIn(items[0]).find((i) => i.purpose === 'vlan' && i.label === r.vlanLabel);
+  const attached = listed(interfacesIn(items[0]), vlan?.id, `the vlan interface ${r.vlanLabel}`, e);
+  if (!expect(m, r, C.vlanAttached, attached, 'create (vlan)')) return;
+  // Provisioning boots the instance, but the documents do not say the interface reads active then.
+  profile.vlan = { id: vlan?.id as number, by: C.vlanAttached };
+}
+
+/** An empty instance has no disks and no profiles; the walk gives it a disk to build profiles on. */
+async function emptyThenDisk(m: Model, r: Real, node: Node): Promise<void> {
+  const { kit } = r.ctx;
+  const [disks, configs] = [await disksOf(kit, node.id), await configsOf(kit, node.id)];
+  if (!expect(m, r, C.emptyNoDisks, itemCount(disks.items, 0, 'disks', why(C.emptyNoDisks), disks.e), 'create (empty)'))
+    return;
+  const profiles = itemCount(configs.items, 0, 'profiles', why(C.emptyNoDisks), configs.e);
+  if (!expect(m, r, C.emptyNoDisks, profiles, 'create (empty)')) return;
+  const body = { size: 1024, label: `d${kit.session.nextSeed() % 100000}`, filesystem: 'ext4' };
+  expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'addDisk', node, body)), 'a disk for the empty instance');
+}
+
+const create = (mode: Mode): Command =>
+  command(
+    `create (${mode})`,
+    [
+      CREATE_ROWS[mode].by,
+      mode === 'empty' ? C.emptyNoDisks : C.defaultProfile,
+      ...(mode === 'vlan' ? [C.vlanAttached] : []),
+    ],
+    (node) => node === undefined,
+    async (m, r) => {
+      const e = await sendCreate(r.ctx, createBody(r, mode));
+      const id = jsonOf(e)?.id;
+      if (!expect(m, r, undefined, acceptedWith2xx(e), `create (${mode})`) || typeof id !== 'number') {
+        m.lost = true;
+        return;
+      }
+      const row = CREATE_ROWS[mode];
+      const node: Node = {
+        id,
+        running: row.running,
+        poweredBy: row.by,
+        profiles: [],
+        lastBooted: row.running ? undefined : null,
+        resized: false,
+        deployed: mode !== 'empty',
+      };
+      m.node = node;
+      if (!(await expectPower(m, r, node, `status after create (${mode})`))) return;
+      await (mode === 'empty' ? emptyThenDisk(m, r, node) : defaultProfile(m, r, node, mode));
+    },
+  );
+
+// Power ---------------------------------------------------------------------------------------
+
+const profileById = (node: Node, id: number | null | undefined) => node.profiles.find((p) => p.id === id);
+
+/** The profile a boot with `config_id` names: one other than the last booted, so walks switch profiles. */
+const otherProfile = (node: Node): Profile =>
+  node.profiles.find((p) => p.id !== node.lastBooted) ?? (node.profiles[0] as Profile);
+
+/** Boot without `config_id`: the only profile, else the last booted; none when several exist and none was booted. */
+const bootChoice = (node: Node): Profile | undefined =>
+  node.profiles.length === 1 ? node.profiles[0] : profileById(node, node.lastBooted);
+
+/** Reboot without `config_id`: the last booted profile, else the only one. */
+const rebootChoice = (node: Node): Profile | undefined => profileById(node, node.lastBooted) ?? bootChoice(node);
+
+/** The instance runs `chosen`: its vlan interface becomes active (as `activeBy` says), every other one inactive. */
+function startedWith(node: Node, chosen: Profile, poweredBy: string, activeBy: string): void {
+  node.running = true;
+  node.poweredBy = poweredBy;
+  node.lastBooted = chosen.id;
+  for (const p of node.profiles) {
+    if (!p.vlan) continue;
+    if (p === chosen) p.vlan = { id: p.vlan.id, active: true, by: activeBy };
+    else if (p.vlan.active !== false) p.vlan = { id: p.vlan.id, active: false, by: C.inactiveAfter };
+  }
+}
+
+const canBoot = (node: Node | undefined, given: boolean): node is Node =>
+  !!node &&
+  !node.running &&
+  node.profiles.length > 0 &&
+  (given || node.profiles.length === 1 || node.lastBooted !== undefined);
+
+const boot = (given: boolean): Command =>
+  command(
+    given ? 'boot with config_id' : 'boot',
+    [C.bootRunning, C.bootChoice, given ? C.activeAfterBoot : C.bootNoChoice],
+    (node) => canBoot(node, given),
+    async (m, r, node) => {
+      const chosen = given ? otherProfile(node) : bootChoice(node);
+      const e = await sendOn(r, 'boot', node, given ? { config_id: chosen?.id } : {});
+      if (!chosen) {
+        expect(m, r, C.bootNoChoice, rejectedWith4xx(e), 'boot without config_id, several profiles, none booted last');
+        return;
+      }
+      if (!expect(m, r, given ? C.bootRunning : C.bootChoice, acceptedWith2xx(e), `boot of profile ${chosen.id}`))
+        return;
+      startedWith(node, chosen, C.bootRunning, given ? C.activeAfterBoot : C.bootChoice);
+      if (await expectPower(m, r, node, 'status after boot')) await expectActivity(m, r, node, 'after boot');
+    },
+  );
+
+const canReboot = (node: Node | undefined, given: boolean): node is Node =>
+  !!node && node.running && node.profiles.length > 0 && (given || rebootChoice(node) !== undefined);
+
+const reboot = (given: boolean): Command =>
+  command(
+    given ? 'reboot with config_id' : 'reboot',
+    [C.rebootRunning, C.inactiveAfter, given ? C.activeAfterBoot : C.rebootChoice],
+    (node) => canReboot(node, given),
+    async (m, r, node) => {
+      const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
+      const e = await sendOn(r, 'reboot', node, given ? { config_id: chosen.id } : {});
+      if (!expect(m, r, given ? C.rebootRunning : C.rebootChoice, acceptedWith2xx(e), `reboot to profile ${chosen.id}`))
+        return;
+      startedWith(node, chosen, C.rebootRunning, given ? C.activeAfterBoot : C.rebootChoice);
+      if (await expectPower(m, r, node, 'status after reboot')) await expectActivity(m, r, node, 'after reboot');
+    },
+  );
+
+const shutdown = command(
+  'shutdown',
+  [C.shutdownOffline, C.inactiveAfter],
+  (node) => !!node?.running,
+  async (m, r, node) => {
+    if (!expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'shutdown', node)), 'shutdown')) return;
+    node.running = false;
+    node.poweredBy = C.shutdownOffline;
+    for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, active: false, by: C.inactiveAfter };
+    if (await expectPower(m, r, node, 'status after shutdown')) await expectActivity(m, r, node, 'after shutdown');
+  },
+);
+
+// Rebuild, resize, password, delete -----------------------------------------------------------
+
+/** A rebuild deletes every disk and profile and deploys the image again: one new profile, none of the old disks. */
+async function expectReplaced(m: Model, r: Real, node: Node, oldDisks: readonly unknown[]): Promise<boolean> {
+  const { kit } = r.ctx;
+  const configs = await configsOf(kit, node.id);
+  const context = 'profiles after rebuild';
+  if (
+    !expect(
+      m,
+      r,
+      C.rebuildReplaces,
+      itemCount(configs.items, 1, 'profiles', why(C.rebuildReplaces), configs.e),
+      context,
+    )
+  )
+    return false;
+  for (const p of node.profiles)
+    if (!expect(m, r, C.rebuildReplaces, notListed(configs.items, p.id, 'the profile from before', configs.e), context))
+      return false;
+  const disks = await disksOf(kit, node.id);
+  for (const id of oldDisks)
+    if (
+      !expect(
+        m,
+        r,
+        C.rebuildReplaces,
+        notListed(disks.items, id, 'the disk from before', disks.e),
+        'disks after rebuild',
+      )
+    )
+      return false;
+  node.profiles = [{ id: configs.items[0]?.id as number }];
+  return true;
+}
+
+const rebuild = (booted: boolean): Command =>
+  command(
+    booted ? 'rebuild' : 'rebuild booted:false',
+    [C.rebuildReplaces, C.rebuildBooted],
+    (node) => node !== undefined,
+    async (m, r, node) => {
+      const { kit } = r.ctx;
+      const oldDisks = (await disksOf(kit, node.id)).items.map((d) => d.id);
+      const body = { image: kit.session.config.images[0], root_pass: rootPass(kit), ...(booted ? {} : { booted }) };
+      if (!expect(m, r, C.rebuildReplaces, acceptedWith2xx(await sendOn(r, 'rebuild', node, body)), 'rebuild')) return;
+      // The profile booted last is gone; which one the rebuild booted the documents leave open.
+      Object.assign(node, { running: booted, poweredBy: C.rebuildBooted, lastBooted: undefined, deployed: true });
+      if (await expectPower(m, r, node, `status after ${booted ? 'rebuild' : 'rebuild with booted false'}`))
+        await expectReplaced(m, r, node, oldDisks);
+    },
+  );
+
+/** Resize of a running instance (cold by default): powered down, migrated, powered on, of the new type. */
+const resize = command(
+  'resize',
+  [C.resizeCold],
+  (node) => !!node?.running && !node.resized,
+  async (m, r, node) => {
+    const type = r.largerType as string;
+    // Refused for an outstanding balance, which the walk cannot see: not judged.
+    if (!expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'resize', node, { type })), 'resize')) return;
+    node.resized = true;
+    node.poweredBy = C.resizeCold;
+    // Which profile the power-on uses the documents do not say.
+    for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, by: C.resizeCold };
+    const e = await expectPower(m, r, node, 'status after resize');
+    if (e) expect(m, r, C.resizeCold, recordValueEquals(jsonOf(e), 'type', type, why(C.resizeCold), e), 'resize');
+  },
+);
+
+const password = command(
+  'password reset',
+  [C.passwordShutdown],
+  (node) => !!node?.deployed,
+  async (m, r, node) => {
+    const e = await sendOn(r, 'password', node, { root_pass: rootPass(r.ctx.kit) });
+    // Refused while running; the documents do not promise the reset of an offline instance succeeds, so that is not judged.
+    if (node.running) expect(m, r, C.passwordShutdown, rejectedWith4xx(e), 'root password reset of a running instance');
+    else expect(m, r, undefined, acceptedWith2xx(e), 'root password reset of an offline instance');
+  },
+);
+
+const remove = command(
+  'delete',
+  [C.deleteRemoved],
+  (node) => node !== undefined,
+  async (m, r, node) => {
+    if (!expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'remove', node)), 'delete')) return;
+    m.node = undefined;
+    expect(m, r, C.deleteRemoved, rejectedWith4xx(await view(r.ctx.kit, node.id)), 'viewing the deleted instance');
+  },
+);
+
+// Profiles and interfaces ---------------------------------------------------------------------
+
+const MAX_PROFILES = 3;
+
+const addProfile = command(
+  'add profile',
+  [C.bootChoice, C.bootNoChoice, C.rebootChoice],
+  (node) => !!node && node.profiles.length < MAX_PROFILES,
+  async (m, r, node) => {
+    const { kit } = r.ctx;
+    const { items } = await disksOf(kit, node.id);
+    const disk = items.find((d) => d.filesystem !== 'swap') ?? items[0];
+    const body = { label: `p${kit.session.nextSeed() % 100000}`, devices: { sda: { disk_id: disk?.id } } };
+    const e = await sendOn(r, 'addConfig', node, body);
+    if (expect(m, r, undefined, acceptedWith2xx(e), 'add profile')) node.profiles.push({ id: jsonOf(e)?.id as number });
+  },
+);
+
+/** Deletes the newest profile of an offline instance (the documents say nothing of deleting the running one). */
+const deleteProfile = command(
+  'delete profile',
+  [],
+  (node) => !!node && !node.running && node.profiles.length > 0,
+  async (m, r, node) => {
+    const profile = node.profiles.at(-1) as Profile;
+    const e = await r.ctx.kit.send(opOf('configs/delete'), { params: { nodeId: node.id, configId: profile.id } });
+    if (!expect(m, r, undefined, acceptedWith2xx(e), 'delete profile')) return;
+    node.profiles.pop();
+    if (node.lastBooted === profile.id) node.lastBooted = undefined;
+  },
+);
+
+/** Adds the walk's vlan interface (one per instance: its label is unique among the instance's interfaces) to the newest profile. */
+const addVlan = command(
+  'add vlan interface',
+  [C.addedInactive, C.activeAfterBoot, C.inactiveAfter, C.deleteActive, C.bootChoice, C.rebootChoice],
+  (node) => !!node && node.profiles.length > 0 && !node.profiles.some((p) => p.vlan),
+  async (m, r, node) => {
+    const profile = node.profiles.at(-1) as Profile;
+    const e = await r.ctx.kit.send(ops.addInterface, {
+      params: { nodeId: node.id, configId: profile.id },
+      body: { purpose: 'vlan', label: r.vlanLabel },
+    });
+    if (!expect(m, r, undefined, acceptedWith2xx(e), 'add vlan interface')) return;
+    profile.vlan = { id: jsonOf(e)?.id as number, active: false, by: C.addedInactive };
+    await expectActivity(m, r, node, 'after adding the interface');
+  },
+);
+
+const deleteVlan = command(
+  'delete vlan interface',
+  [C.deleteActive, C.inactiveAfter],
+  (node) => !!node?.profiles.some((p) => p.vlan?.active !== undefined),
+  async (m, r, node) => {
+    const profile = node.profiles.find((p) => p.vlan?.active !== undefined) as Profile;
+    const vlan = profile.vlan as Vlan;
+    const params = { nodeId: node.id, configId: profile.id, interfaceId: vlan.id };
+    const e = await r.ctx.kit.send(opOf('interfaces/delete'), { params });
+    if (vlan.active) {
+      expect(m, r, C.deleteActive, rejectedWith4xx(e), 'deleting the active vlan interface');
+      return;
+    }
+    // "Interface becomes deletable" is said of one a shut down or a restart left inactive.
+    const deletable = vlan.by === C.inactiveAfter ? C.inactiveAfter : undefined;
+    if (expect(m, r, deletable, acceptedWith2xx(e), 'deleting the inactive vlan interface')) profile.vlan = undefined;
+  },
+);
+
+const read = command(
+  'read',
+  [],
+  (node) => node !== undefined,
+  async (m, r, node) => {
+    if (await expectPower(m, r, node, 'status on a later read')) await expectActivity(m, r, node, 'on a later read');
+  },
+);
+
+// The run -------------------------------------------------------------------------------------
+
+/** How many times more often a step is drawn when the run judges (or a walk needs it to reach) one of its clauses. */
+const FOCUS_WEIGHT = 4;
+
+function commandsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerType: boolean) {
+  const steps = [
+    boot(false),
+    boot(true),
+    reboot(false),
+    reboot(true),
+    shutdown,
+    rebuild(true),
+    rebuild(false),
+    ...(largerType ? [resize] : []),
+    password,
+    remove,
+    addProfile,
+    deleteProfile,
+    addVlan,
+    deleteVlan,
+    read,
+  ];
+  const weighted = steps.flatMap((c) => Array(c.clauses.some((x) => judged.has(x)) ? FOCUS_WEIGHT : 1).fill(c));
+  // A create applies after a delete only (every walk starts from a new instance): drawn as often as any step.
+  return [...modes.map(create), ...weighted].map((c) => fc.constant(c));
+}
+
+/**
+ * Makes the walk's first instance in its start mode, judged like a create step; false when a judged
+ * expectation missed (on the kit already, with no step to name: no further walk starts).
+ */
+async function startFrom(model: Model, r: Real): Promise<boolean> {
+  try {
+    await create(r.start).run(model, r);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ExpectationBroken)) throw error;
+    model.lost = true;
+    return false;
+  }
+}
+
+/** A StackScript for the run's first image, for the StackScript mode; undefined when the target refuses it. */
+async function plainStackScript(ctx: WrittenContext): Promise<number | undefined> {
+  const { kit } = ctx;
+  const body = {
+    label: `${kit.session.config.labelPrefix}-lm${kit.session.nextSeed() % 10000}`,
+    images: [kit.session.config.images[0]],
+    script: '#!/bin/bash\necho ready\n',
+    is_public: false,
+  };
+  const e = await kit.send(opOf('stackscripts/create'), { body });
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number') return undefined;
+  ctx.fixtures.track(opOf('stackscripts/delete'), { stackscriptId: String(id) });
+  return id;
+}
+
+/**
+ * Random walks of the instance lifecycle, failing only on the clause of the requirement the run is
+ * attached to (a miss of another clause ends that walk: its own test judges it).
+ */
+export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
+  const { kit } = ctx;
+  requireFull(kit);
+  const judged = new Set([kit.requirement.id]);
+  const { types, labelPrefix } = kit.session.config;
+  const largerType = types.length > 1 ? types.at(-1) : undefined;
+  const stackscriptId = await plainStackScript(ctx);
+  const modes: Mode[] = ['image', 'booted false', 'empty', 'vlan', ...(stackscriptId ? ['stackscript' as const] : [])];
+  const shared = {
+    ctx,
+    judged,
+    // One VLAN name for the whole run: each instance holds it once, and the region's VLAN count grows by one only.
+    vlanLabel: `${labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-lifecycle`,
+    ...(largerType ? { largerType } : {}),
+    ...(stackscriptId ? { stackscriptId } : {}),
+  };
+  let walks = 0;
+  let startBroken = false;
+  await modelRun<Model, Real>(
+    kit,
+    commandsFor(judged, modes, largerType !== undefined),
+    async () => {
+      // Walks start from each creation mode in turn (a create as a first step would waste most of a short walk).
+      const real: Real = { ...shared, start: modes[walks++ % modes.length] as Mode };
+      const model: Model = { lost: startBroken };
+      if (!startBroken) startBroken = !(await startFrom(model, real));
+      return { model, real };
+    },
+    { runs: Math.max(2, kit.session.config.runs), maxCommands: 12 },
+  );
+}
+
+/** The lifecycle walk first, then the requirement's own one-step procedure. */
+export const withLifecycleModel =
+  (procedure: WrittenProcedure): WrittenProcedure =>
+  async (ctx) => {
+    await lifecycleModel(ctx);
+    await procedure(ctx);
+  };
