@@ -3,6 +3,9 @@
 import { arr, field, int, item, length, matches, mustNotMatch, obj, str } from '../build.js';
 import type { Field, Rule } from '../types.js';
 
+/** What the id of an account (private) image matches: `private/...`. */
+export const PRIVATE_IMAGE_PATTERN = '^private/';
+
 /** The exact error text Part 3 fixes for a weak root password. */
 export const PASSWORD_STRENGTH_ERROR = 'Password does not meet strength requirement';
 

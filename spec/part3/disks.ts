@@ -17,7 +17,15 @@ import {
   str,
 } from '../build.js';
 import type { AreaSpec, CrossRule, Field, Requirement, Resource } from '../types.js';
-import { authorizedKeys, authorizedUsers, passwordRules, rootPass, stackscriptData, stackscriptId } from './common.js';
+import {
+  authorizedKeys,
+  authorizedUsers,
+  PRIVATE_IMAGE_PATTERN,
+  passwordRules,
+  rootPass,
+  stackscriptData,
+  stackscriptId,
+} from './common.js';
 
 const diskSection = 'Resources and their fields > Disk';
 const disksSection = 'Endpoints > Disks';
@@ -27,8 +35,6 @@ const statesSection = 'States and transitions';
 const DISK_LABEL = length(1, 48);
 /** The smallest size a disk resize accepts, in MB. */
 const DISK_RESIZE_MIN_MB = 1;
-/** Prefix of account (private) image ids. */
-const PRIVATE_IMAGE_PREFIX = '^private/';
 
 const onCreate = (f: Field): Field => ({ ...f, create: 'optional' });
 
@@ -86,7 +92,7 @@ const createRules: CrossRule[] = [
     id: 'stackscript-not-with-private-image',
     kind: 'forbidden-if',
     fields: ['stackscript_id', 'image'],
-    params: { ifField: 'image', matches: PRIVATE_IMAGE_PREFIX },
+    params: { ifField: 'image', matches: PRIVATE_IMAGE_PATTERN },
     text: 'a `stackscript_id` cannot be used when the disk is deployed from a private image (`private/...`).',
   },
 ];
