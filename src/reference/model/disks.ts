@@ -81,6 +81,13 @@ export function enforceConditionalRules(world: World, operation: string, body: B
   }
 }
 
+/** Whether a `required-if` rule that makes `field` required is switched off: what the model needs the field for must then do without it. */
+export function requirementSkipped(world: World, operation: string, field: string): boolean {
+  return (operationById.get(operation)?.body?.rules ?? []).some(
+    (r) => r.kind === 'required-if' && r.fields[0] === field && world.fault(`skip:${operation}/${r.id}`),
+  );
+}
+
 // ---- Root passwords ----
 
 /** A short list of the most common passwords; any of them is weak whatever its length. */

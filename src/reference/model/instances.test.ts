@@ -382,6 +382,15 @@ describe('clone', () => {
     expect(error.items[0]?.field).toBe('metadata.user_data');
   });
 
+  test("with its skip: fault, a new target without region or type gets the source's", () => {
+    const { p } = setup({ faults: ['skip:instances/clone/region-required-for-new'] });
+    const source = fromImage(p, { region: 'eu-central' });
+    expect(m.cloneInstance(p, source.id, { type: 'g6-standard-1' }).region).toBe('eu-central');
+    const typeOff = setup({ faults: ['skip:instances/clone/type-required-for-new'] });
+    const other = fromImage(typeOff.p, { type: 'g6-standard-4' });
+    expect(m.cloneInstance(typeOff.p, other.id, { region: 'us-east' }).type).toBe('g6-standard-4');
+  });
+
   test('an existing target keeps its own fields, must be idle and have room; no user data for it', () => {
     const { world, p } = setup({ delay: 1000 });
     const source = fromImage(p);

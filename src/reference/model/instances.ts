@@ -24,6 +24,7 @@ import {
   imageFor,
   newDisk,
   requireDeployFits,
+  requirementSkipped,
   requireStrongPassword,
   requireUsersWithKeys,
   type StackScriptChoice,
@@ -920,9 +921,12 @@ function cloneTarget(p: Principal, source: Instance, input: CloneInput): { targe
     }
     return { target, isNew: false };
   }
-  const region = input.region as string;
+  // With its rule switched off, a missing region or type is the source's.
+  const sourceWhenSkipped = (field: 'region' | 'type') =>
+    requirementSkipped(world, 'instances/clone', field) ? source[field] : undefined;
+  const region = (input.region ?? sourceWhenSkipped('region')) as string;
   requireRegion('region', region);
-  const type = requireType('type', input.type as string);
+  const type = requireType('type', (input.type ?? sourceWhenSkipped('type')) as string);
   if (
     source.userData !== null &&
     input.metadata?.user_data === undefined &&

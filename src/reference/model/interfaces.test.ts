@@ -145,6 +145,56 @@ describe('per instance and per region', () => {
   });
 });
 
+describe('a skip: fault switches its body rule off in the model too', () => {
+  /** A profile on a bare instance: none before it, so no public interface yet. */
+  const profile = (p: Principal, interfaces: m.InterfaceInput[]) =>
+    createConfig(p, createInstance(p, { region: 'us-east', type: 'g6-standard-1' }), {
+      label: 'p',
+      devices: {},
+      interfaces,
+    });
+  const add = (p: Principal, input: m.InterfaceInput) => {
+    const i = instance(p);
+    return m.addInterface(p, i, onlyConfig(i), input);
+  };
+  const cases: [string, (p: Principal) => unknown][] = [
+    ['configs/create/interfaces.one-public', (p) => profile(p, [{ purpose: 'public' }, { purpose: 'public' }])],
+    [
+      'configs/create/interfaces.vlan-label-unique',
+      (p) =>
+        profile(p, [
+          { purpose: 'vlan', label: 'a' },
+          { purpose: 'vlan', label: 'a' },
+        ]),
+    ],
+    [
+      'configs/create/interfaces.ipam-address-unique',
+      (p) =>
+        profile(p, [
+          { purpose: 'vlan', label: 'a', ipam_address: '10.1.0.1/24' },
+          { purpose: 'vlan', label: 'b', ipam_address: '10.1.0.1/24' },
+        ]),
+    ],
+    ['configs/create/interfaces.vlan-label-required', (p) => profile(p, [{ purpose: 'vlan' }])],
+    ['configs/create/interfaces.vpc-subnet-id-required', (p) => profile(p, [{ purpose: 'vpc' }])],
+    ['interfaces/add/vlan-label-required', (p) => add(p, { purpose: 'vlan' })],
+    ['interfaces/add/vpc-subnet-id-required', (p) => add(p, { purpose: 'vpc' })],
+  ];
+
+  test.each(cases)('%s', (requirement, send) => {
+    expect(() => send(setup().p)).toThrow(ModelError);
+    expect(() => send(setup([`skip:${requirement}`]).p)).not.toThrow();
+  });
+
+  test('the rule of the instance stays: a public interface is refused where another profile has one', () => {
+    const { p } = setup(['skip:configs/create/interfaces.one-public']);
+    const i = instance(p);
+    expect(
+      rejection(() => createConfig(p, i, { label: 'p', devices: {}, interfaces: [{ purpose: 'public' }] })).kind,
+    ).toBe('conflict');
+  });
+});
+
 describe('vpc interfaces', () => {
   test('an omitted ipv4.vpc gets the first free address past the reserved ones', () => {
     const { p, subnetId } = setup();

@@ -320,6 +320,28 @@ function firstBreach(rule: CrossRule, items: InterfaceInput[], member: string): 
   }
 }
 
+/**
+ * Whether the body rule of this kind over `member` is switched off by its `skip:` fault: the checks
+ * below that the model makes anyway (against the instance) must then let the same breach through.
+ */
+function ruleSkipped(
+  world: World,
+  operation: string,
+  prefix: string,
+  kind: CrossRule['kind'],
+  member: string,
+  purpose?: Purpose,
+): boolean {
+  const field = prefix ? `${prefix}.${member}` : member;
+  return itemRules(operation, prefix).some(
+    (r) =>
+      r.kind === kind &&
+      r.fields[0] === field &&
+      (purpose === undefined || r.params?.purpose === purpose) &&
+      world.fault(`skip:${operation}/${r.id}`),
+  );
+}
+
 /** Enforces the interface rules of a body (rules by purpose and the rules across one array); `skip:` faults switch each off. */
 export function enforceItemRules(world: World, operation: string, items: InterfaceInput[], prefix: string): void {
   for (const rule of itemRules(operation, prefix)) {
@@ -344,14 +366,26 @@ class Claims {
     readonly excluded: ReadonlySet<number>,
     /** Copies of existing profiles (clone, backup) repeat their source's interfaces: per-instance uniqueness is not re-judged. */
     readonly copying = false,
+    /** The array of the body the interfaces come from (`interfaces`), or '' when the body is the interface. */
+    readonly prefix = 'interfaces',
   ) {}
 
-  /** Every interface of the instance that stays, then those built so far. */
-  *others(): Generator<Iface> {
+  /** Every interface of the instance that stays. */
+  *staying(): Generator<Iface> {
     for (const config of this.instance.configs.values()) {
       for (const i of config.interfaces) if (!this.excluded.has(i.id)) yield i;
     }
+  }
+
+  /** Every interface of the instance that stays, then those built so far. */
+  *others(): Generator<Iface> {
+    yield* this.staying();
     yield* this.batch;
+  }
+
+  /** Whether the body rule of this kind over an interface member is switched off (see `ruleSkipped`). */
+  skipped(kind: CrossRule['kind'], member: string, purpose?: Purpose): boolean {
+    return ruleSkipped(this.account.world, this.operation, this.prefix, kind, member, purpose);
   }
 
   addressTaken(vpcId: number, address: string): boolean {
@@ -388,37 +422,54 @@ function findSubnet(p: Principal, subnetId: number): { vpc: Vpc; subnet: Subnet 
   return undefined;
 }
 
+/** One public interface per instance; a second one in the same body is also the body's rule, which its `skip:` fault lets through. */
 function requirePublicFree(world: World, claims: Claims, at: string): void {
   if (world.fault('interface-public-twice')) return;
-  for (const i of claims.others()) {
+  const inBody = claims.skipped('custom', 'purpose', 'public') ? [] : claims.batch;
+  for (const i of [...claims.staying(), ...inBody]) {
     if (i.purpose === 'public') throw conflict('The instance already has a public interface', at);
+  }
+}
+
+/**
+ * A VLAN label and ipam_address unique on the instance: other profiles' interfaces under the
+ * instance's rules (and their faults), those of the same body also under the body's rules.
+ */
+function requireVlanUnique(world: World, claims: Claims, input: InterfaceInput, at: (m: string) => string): void {
+  if (claims.copying) return;
+  const { label, ipam_address: ipam } = input;
+  const staying = [...claims.staying()];
+  const labelPeers = claims.skipped('unique-among', 'label') ? staying : [...staying, ...claims.batch];
+  const ipamPeers = claims.skipped('unique-among', 'ipam_address') ? staying : [...staying, ...claims.batch];
+  const shared = label && labelPeers.some((i) => i.purpose === 'vlan' && i.label === label);
+  if (shared && !world.fault('vlan-label-shared')) {
+    throw conflict(`Another interface of the instance is already on VLAN ${label}`, at('label'));
+  }
+  if (ipam && ipamPeers.some((i) => i.ipam_address === ipam) && !world.fault('ipam-address-shared')) {
+    throw conflict(`Another interface of the instance already has ipam_address ${ipam}`, at('ipam_address'));
   }
 }
 
 function requireVlan(world: World, claims: Claims, input: InterfaceInput, at: (m: string) => string): void {
   const { instance } = claims;
   const label = input.label;
-  if (typeof label !== 'string' || label === '') throw invalid(at('label'), 'A vlan interface needs a label');
+  const labelled = typeof label === 'string' && label !== '';
+  if (!labelled && !claims.skipped('required-if', 'label')) {
+    throw invalid(at('label'), 'A vlan interface needs a label');
+  }
   if (!regionHas(instance.region, 'NGN')) {
     throw invalid(at('purpose'), `VLANs need next-generation networking, which region ${instance.region} lacks`);
   }
-  for (const i of claims.copying ? [] : claims.others()) {
-    if (i.purpose === 'vlan' && i.label === label && !world.fault('vlan-label-shared')) {
-      throw conflict(`Another interface of the instance is already on VLAN ${label}`, at('label'));
-    }
-    const ipam = input.ipam_address;
-    if (ipam && i.ipam_address === ipam && !world.fault('ipam-address-shared')) {
-      throw conflict(`Another interface of the instance already has ipam_address ${ipam}`, at('ipam_address'));
-    }
-  }
-  requireVlanRoom(world, claims, label, at('label'));
+  requireVlanUnique(world, claims, input, at);
+  // A VLAN without a name (its rule switched off) joins no VLAN of the region.
+  if (labelled) requireVlanRoom(world, claims, label, at('label'));
 }
 
 function requireVlanRoom(world: World, claims: Claims, label: string, field: string): void {
   const existing = network(claims.account).vlans.get(claims.instance.region) ?? new Map<string, number>();
   if (existing.has(label)) return;
   const added = new Set(
-    claims.batch.filter((i) => i.purpose === 'vlan' && !existing.has(i.label as string)).map((i) => i.label),
+    claims.batch.flatMap((i) => (i.purpose === 'vlan' && i.label !== null && !existing.has(i.label) ? [i.label] : [])),
   );
   if (added.has(label)) return;
   const skipped = world.fault(`skip:${claims.operation}/${field.replace(/\[\d+\]/g, '')}-${VLAN_RULE_ID}`);
@@ -514,10 +565,12 @@ function buildOne(p: Principal, claims: Claims, input: InterfaceInput, at: (memb
   if (input.purpose === 'public' && !claims.copying) requirePublicFree(world, claims, at('purpose'));
   if (input.purpose === 'vlan') {
     requireVlan(world, claims, input, at);
-    built.label = input.label as string;
+    built.label = input.label || null;
     built.ipam_address = input.ipam_address || null;
   }
-  if (input.purpose === 'vpc') {
+  // Without its subnet (the rule switched off) a vpc interface is attached to no VPC.
+  const unattached = input.subnet_id == null && claims.skipped('required-if', 'subnet_id');
+  if (input.purpose === 'vpc' && !unattached) {
     const link = vpcLinkFor(p, claims.instance, input.subnet_id as number, at('subnet_id'));
     built.vpc = link;
     const requested = input.ipv4?.vpc;
@@ -635,7 +688,7 @@ export function addInterface(p: Principal, instance: Instance, config: Config, i
   if (config.interfaces.length >= MAX_PER_PROFILE && !world.fault('interface-add-beyond-limit')) {
     throw invalid(undefined, `A configuration profile has at most ${MAX_PER_PROFILE} interfaces`);
   }
-  const claims = new Claims('interfaces/add', p.account, instance, new Set());
+  const claims = new Claims('interfaces/add', p.account, instance, new Set(), false, '');
   const added = buildOne(p, claims, input, (member) => member);
   if (added.primary) for (const i of config.interfaces) i.primary = false;
   config.interfaces.push(added);
@@ -686,7 +739,7 @@ function vpcChanges(
   changes: InterfaceChanges,
 ): Partial<Iface> {
   const { world } = p.account;
-  const claims = new Claims('interfaces/update', p.account, instance, new Set([target.id]));
+  const claims = new Claims('interfaces/update', p.account, instance, new Set([target.id]), false, '');
   const next: Partial<Iface> = {};
   const requested = changes.ipv4?.vpc;
   if (requested && requested !== target.address) {
