@@ -4,6 +4,7 @@ import { threadId } from 'node:worker_threads';
 import fc from 'fast-check';
 import { operationById } from '../../spec/index.js';
 import { grantEntityKinds } from '../../spec/part2/users.js';
+import { PRIVATE_IMAGE_PATTERN } from '../../spec/part3/common.js';
 import type { Operation } from '../../spec/types.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import type { Hints } from '../generate/values.js';
@@ -62,6 +63,16 @@ function pinnedFor(config: Session['config'], op: Operation): Hints {
   }
 }
 
+const privateImage = new RegExp(PRIVATE_IMAGE_PATTERN, 'u');
+
+/** Whether an image id names an account image (`private/...`): the documents have no operation that makes one. */
+export const isPrivateImage = (id: unknown): id is string => typeof id === 'string' && privateImage.test(id);
+
+const publicImages = (config: Session['config']) => {
+  const found = config.images.filter((i) => !isPrivateImage(i));
+  return found.length > 0 ? found : config.images;
+};
+
 /** A password any strength rule accepts: long, with every character class. */
 const strongPassword = fc
   .string({
@@ -107,7 +118,8 @@ export function hintsFor(session: Session, op: Operation, { plain = true } = {})
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     region: fc.constantFrom(...config.regions),
     images: fc.constant(config.images.slice(0, 1)),
-    image: fc.constantFrom(...config.images),
+    // Public images: a private one forbids a StackScript, which only the cases of that rule want.
+    image: fc.constantFrom(...publicImages(config)),
     // Room for any image: the size of a disk made from one.
     size: fc.integer({ min: 4096, max: 6144 }),
     type: fc.constantFrom(...config.types),

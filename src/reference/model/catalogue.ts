@@ -1,4 +1,4 @@
-// The reference server's catalogue data: regions with their capabilities, instance types, public images and kernels (the documents name capabilities and a few ids; the rest is the server's own).
+// The reference server's catalogue data: regions with their capabilities, instance types, images and kernels (the documents name capabilities and a few ids; the rest is the server's own).
 
 import { NAMED_KERNELS } from '../../../spec/part3/kernels.js';
 
@@ -139,11 +139,15 @@ export const images: readonly Image[] = [
   },
   { id: 'node/alpine3.20', label: 'Alpine 3.20', vendor: 'Alpine', filesystem: 'ext4', size: 300, capabilities: [] },
   { id: 'node/arch', label: 'Arch Linux', vendor: 'Arch', filesystem: 'ext4', size: 1800, capabilities: [] },
+  // An account image, last so that runs keep deploying public ones first. The documents have no
+  // operation that makes one, but they state rules about them (no StackScript with a private image):
+  // every account holds this one, as a real account may hold some.
+  { id: 'private/1001', label: 'Account image', vendor: '', filesystem: 'ext4', size: 1500, capabilities: [] },
 ];
 
 const imageById = new Map(images.map((i) => [i.id, i]));
 
-/** A public image by id; account (`private/...`) images are not part of the documented API, so none exist. */
+/** An image by id: a public one, or the account image every account holds. */
 export const findImage = (id: unknown): Image | undefined => (typeof id === 'string' ? imageById.get(id) : undefined);
 
 // ---- Kernels ----

@@ -156,7 +156,7 @@ export function requireStrongPassword(world: World, operation: string, field: st
 
 // ---- What a deployment references ----
 
-/** A public image; account images (`private/...`) have no operations in the documents, so none exist. */
+/** An image the server holds (see `images`: the public ones and one account image). */
 export function imageFor(field: string, id: unknown): Image {
   const image = findImage(id);
   if (!image) throw invalid(field, `Image ${String(id)} not found`);
