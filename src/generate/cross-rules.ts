@@ -358,7 +358,7 @@ function repaired(op: Operation, rule: CrossRule, body: Body, b: Builder): Body 
 }
 
 /** Whether a body breaks the rule and nothing else: no field rule, no other cross rule the body decides. */
-function breaksOnly(op: Operation, rule: CrossRule, body: Body): boolean {
+export function breaksOnly(op: Operation, rule: CrossRule, body: Body): boolean {
   if (!op.body || crossRuleBroken(rule, body) !== true) return false;
   const others = (op.body.rules ?? []).filter((r) => r.id !== rule.id);
   if (others.some((r) => crossRuleBroken(r, body) === true)) return false;

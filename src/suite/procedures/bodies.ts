@@ -7,14 +7,16 @@ import { failed } from '../../check/result.js';
 import { rejectedWith4xx } from '../../check/status.js';
 import { crossRuleCasesOf, crossRuleOf, negativeCasesOf, paramCasesOf } from '../../generate/bodies.js';
 import { hintsFor } from '../fixtures.js';
+import { withReferences } from '../references.js';
 import { type ProcedureContext, validRequest } from './request.js';
 
 const NO_CASE = 'no request breaking only this rule can be generated from the encoding';
 
 /**
  * Sends each generated body that breaks exactly this requirement's rule; each must be refused. A
- * cross rule's cases are built from the body the target accepts (its own disks and images), so
- * the case is refused for its breach and not for naming what the target does not have.
+ * cross rule's cases are built from the body the target accepts (its own disks and images), and
+ * what they name (a backup, a subnet, a StackScript) is made real, so the case is refused for its
+ * breach and not for naming what the target does not have.
  */
 export async function bodyRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
@@ -23,11 +25,14 @@ export async function bodyRule(ctx: ProcedureContext) {
   const fieldCases = negativeCasesOf(op, id, kit.seed, runs, hintsFor(kit.session, op));
   const cross = fieldCases.length === 0 ? crossRuleOf(op, id) : undefined;
   if (fieldCases.length === 0 && !cross) return kit.skip(NO_CASE);
-  const request = await validRequest(ctx);
-  const base = (request.body ?? {}) as Record<string, unknown>;
+  const valid = await validRequest(ctx);
+  const base = (valid.body ?? {}) as Record<string, unknown>;
   const crossHints = hintsFor(kit.session, op, { plain: false });
-  const cases = cross ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints) : fieldCases;
-  if (cases.length === 0) return kit.skip(NO_CASE);
+  const generated = cross ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints) : fieldCases;
+  const { request, cases, unresolved } = cross
+    ? await withReferences(ctx, valid, generated)
+    : { request: valid, cases: generated, unresolved: [] };
+  if (cases.length === 0) return kit.skip(unresolved[0] ?? NO_CASE);
   for (const c of cases) {
     const e = await kit.send(op, { ...request, body: c.body });
     kit.check(rejectedWith4xx(e), `${c.location}: ${c.why}`);
