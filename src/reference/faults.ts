@@ -1,6 +1,6 @@
 // The fault catalogue: named defects the reference server can switch on (--fault), each with the requirements that must fail when it is on.
 
-import { requirementById } from '../../spec/index.js';
+import { exclusions, partOf, requirementById, requirements } from '../../spec/index.js';
 import type { Family } from '../../spec/types.js';
 
 export interface Fault {
@@ -33,6 +33,17 @@ export const skipRule = (requirement: string): Fault =>
     `does not enforce ${requirement}`,
     [requirement],
   );
+
+const excluded = new Set(exclusions.map((x) => x.requirement));
+
+/**
+ * Every cross rule of a Part 3 body (a field requires, forbids or excludes another; rules over
+ * interfaces by purpose), each left unenforced wherever the server checks it: the pipeline and the
+ * model both honour `skip:<requirement id>`.
+ */
+const part3CrossRules = requirements
+  .filter((r) => r.derived && r.family === 'cross-field' && partOf(r) === 3 && !excluded.has(r.id))
+  .map((r) => skipRule(r.id));
 
 const catalogue: Fault[] = [
   // Pipeline faults: conventions and every area
@@ -430,7 +441,7 @@ const catalogue: Fault[] = [
     'transfers/service/create/response/object',
   ]),
   // Part 3: instances, configuration profiles, interfaces, disks, kernels
-  skipRule('instances/clone/concurrent-clones'),
+  ...part3CrossRules,
   // Body rules of the instance create body: the label, the root password's strength.
   skipRule('instances/create/label-characters'),
   skipRule('instances/create/root_pass-strength'),
