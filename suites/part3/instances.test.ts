@@ -42,6 +42,7 @@ import {
   backupTypeLargeEnough,
 } from './instances/from-backup.js';
 import { deleteBusyRefused, deleteRemoved, updateTagsUnrestrictedOnly } from './instances/lifecycle.js';
+import { withLifecycleModel } from './instances/lifecycle-model.js';
 import {
   bootConfigChoice,
   bootNoConfigRefused,
@@ -55,7 +56,6 @@ import {
   shutdownBusyRefused,
   shutdownOffline,
 } from './instances/power.js';
-import { withLifecycleModel } from './instances/lifecycle-model.js';
 import {
   migrateColdDefault,
   migrateOneAtATime,
