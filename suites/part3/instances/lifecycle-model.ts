@@ -217,8 +217,8 @@ const create = (mode: Mode): Command =>
     [
       CREATE_ROWS[mode].by,
       mode === 'empty' ? C.emptyNoDisks : C.defaultProfile,
-      // A running instance whose profile shows its interface is where a reboot's choice shows.
-      ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice] : []),
+      // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
+      ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
       // Only an instance never booted can have several profiles and none booted last.
       ...(CREATE_ROWS[mode].running ? [] : [C.bootNoChoice]),
     ],
@@ -282,7 +282,8 @@ const canBoot = (node: Node | undefined, given: boolean): node is Node =>
 const boot = (given: boolean): Command =>
   command(
     given ? 'boot with config_id' : 'boot',
-    [C.bootRunning, C.bootChoice, ...(given ? [] : [C.bootNoChoice])],
+    // A boot makes the interfaces of its profile active, which a delete must then find refused.
+    [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
     (node) => canBoot(node, given),
     async (m, r, node) => {
       const chosen = given ? otherProfile(node) : bootChoice(node);
@@ -306,7 +307,7 @@ const reboot = (given: boolean): Command =>
   command(
     given ? 'reboot with config_id' : 'reboot',
     // A reboot with config_id sets the profile booted last, which a reboot without one must use.
-    [C.rebootRunning, C.inactiveAfter, C.rebootChoice, ...(given ? [C.activeAfterBoot] : [])],
+    [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
     (node) => canReboot(node, given),
     async (m, r, node) => {
       const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
