@@ -17,15 +17,23 @@ function suiteFiles(dir: string): string[] {
   });
 }
 
+const WRAPPERS: Record<string, string> = {
+  whileBusy: 'while busy',
+  withLifecycleModel: 'after the lifecycle model run',
+};
+
 /** `'<id>': procedure` entries of the written maps in the suite files. */
 function writtenProcedures(): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of suiteFiles(join(root, 'suites'))) {
     const text = readFileSync(file, 'utf8');
-    // `whileBusy(procedure)` marks a procedure; the catalogue names the procedure and the mark.
-    for (const m of text.matchAll(/'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(whileBusy\()?\(?([A-Za-z_$][\w$]*)?/g)) {
+    // A wrapper (`whileBusy(p)`, `withLifecycleModel(p)`) is named with the procedure it wraps.
+    for (const m of text.matchAll(
+      /'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(?:(whileBusy|withLifecycleModel)\()?\(?([A-Za-z_$][\w$.]*)?/g,
+    )) {
       const id = m[1] as string;
-      const name = m[3] && m[3] !== 'ctx' && m[3] !== 'kit' ? `\`${m[3]}\`${m[2] ? ' (while busy)' : ''} in ` : '';
+      const mark = m[2] ? ` (${WRAPPERS[m[2]]})` : '';
+      const name = m[3] && m[3] !== 'ctx' && m[3] !== 'kit' ? `\`${m[3]}\`${mark} in ` : '';
       out.set(id, `written: ${name}${relative(root, file)}`);
     }
   }

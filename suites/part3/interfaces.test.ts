@@ -1,6 +1,7 @@
 // Conformance of the interfaces area (Part 3): one test per requirement.
 
 import { conformance } from '../../src/suite/conformance.js';
+import { withLifecycleModel } from './instances/lifecycle-model.js';
 import * as activity from './interfaces/activity.js';
 import * as ops from './interfaces/operations.js';
 import * as purpose from './interfaces/purpose.js';
@@ -39,8 +40,8 @@ conformance('interfaces', {
   'interfaces/update/ip-ranges-replaced': ops.rangesReplaced,
   'interfaces/update/ip-ranges-emptied': ops.rangesEmptied,
   'interfaces/update/ip-ranges-kept': ops.rangesKept,
-  'interfaces/delete/active-refused': activity.deleteActiveRefused,
+  'interfaces/delete/active-refused': withLifecycleModel(activity.deleteActiveRefused),
   'interfaces/delete/removed': ops.deleteRemoved,
-  'interfaces/active-after-boot': activity.activeAfterBoot,
-  'interfaces/inactive-after-shutdown': activity.inactiveAfterShutdown,
+  'interfaces/active-after-boot': withLifecycleModel(activity.activeAfterBoot),
+  'interfaces/inactive-after-shutdown': withLifecycleModel(activity.inactiveAfterShutdown),
 });
