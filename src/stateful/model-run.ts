@@ -41,5 +41,6 @@ export async function modelRun<Model extends object, Real>(
 
 function sequenceOf(error: unknown): string {
   const m = /Counterexample: \[(.*)\]/.exec(String((error as Error).message));
-  return m?.[1] ?? '(see the exchanges)';
+  // fast-check appends its replay path as a comment: the seed and the replay command already replay it.
+  return m?.[1]?.replace(/\s*\/\*replayPath=.*?\*\//g, '').trim() ?? '(see the exchanges)';
 }
