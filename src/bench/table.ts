@@ -39,7 +39,7 @@ export function table(b: Bench): string {
     row(`\`--runs ${4 * n}\` (4×)`, g.runs4),
     row(`\`serve\` with ${g.seededCount} unrelated entities of each kind, \`run --base-url\``, g.seeded),
     row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
-    `| \`cloudconf mutation\` (every fault, two controls) | ${b.mutation.wallSeconds.toFixed(1)} s | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
+    `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
     '',
     '| reference server, 16 requests in flight from one undici Pool | |',
     '|---|---|',
