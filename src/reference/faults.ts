@@ -465,9 +465,10 @@ const catalogue: Fault[] = [
     'instances/create/tags-unrestricted-only',
     'instances/update/tags-unrestricted-only',
   ]),
-  f('create-booted-ignored', 'instances', 'state', 'leaves instances deployed from an image offline', [
+  f('create-booted-ignored', 'instances', 'state', 'leaves instances deployed from an image or a backup offline', [
     'instances/create/image-running',
     'instances/create/stackscript-running',
+    'instances/create/backup-running',
   ]),
   f('image-deploy-no-swap', 'instances', 'behaviour', 'deploys an image without the swap disk', [
     'instances/create/image-default-profile',

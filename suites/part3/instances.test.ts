@@ -96,7 +96,7 @@ conformance('instances', {
   'instances/create/image-running': withLifecycleModel(imageRunning),
   'instances/create/image-default-profile': imageDefaultProfile,
   'instances/create/stackscript-running': stackscriptRunning,
-  'instances/create/backup-running': backupRunning,
+  'instances/create/backup-running': withLifecycleModel(backupRunning),
   'instances/create/vlan-attached': vlanAttached,
   // Derived, but the region's VLAN count needs an account of the test's own.
   'instances/create/interfaces.label-vlans-per-region': instanceCreateVlanLimit,

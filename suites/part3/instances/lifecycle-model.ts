@@ -37,6 +37,7 @@ function clause(id: string): string {
 const C = {
   imageRunning: clause('instances/create/image-running'),
   stackscriptRunning: clause('instances/create/stackscript-running'),
+  backupRunning: clause('instances/create/backup-running'),
   bootedFalseOffline: clause('instances/create/booted-false-offline'),
   emptyOffline: clause('instances/create/empty-offline'),
   emptyNoDisks: clause('instances/create/empty-no-disks'),
@@ -103,6 +104,8 @@ interface Real {
   vlanLabel: string;
   largerType?: string;
   stackscriptId?: number;
+  /** A finished backup of another instance, for the backup mode. */
+  backupId?: number;
 }
 
 /** A step, with the clauses it judges or leads a walk towards (a run draws the steps of its own clause more often). */
@@ -163,12 +166,15 @@ const sendOn = (r: Real, op: keyof typeof ops, node: Node, body: Json = {}) =>
 
 // Create --------------------------------------------------------------------------------------
 
-type Mode = 'image' | 'booted false' | 'empty' | 'vlan' | 'stackscript';
+type Mode = 'image' | 'cloud-config' | 'booted false' | 'empty' | 'vlan' | 'stackscript' | 'backup';
 
 /** The row each mode follows: the state it settles in and the clause that says so. */
 const CREATE_ROWS: Record<Mode, { running: boolean; by: string }> = {
   image: { running: true, by: C.imageRunning },
+  // Cloud-config metadata is deployed with an image: the image row.
+  'cloud-config': { running: true, by: C.imageRunning },
   vlan: { running: true, by: C.imageRunning },
+  backup: { running: true, by: C.backupRunning },
   stackscript: { running: true, by: C.stackscriptRunning },
   'booted false': { running: false, by: C.bootedFalseOffline },
   empty: { running: false, by: C.emptyOffline },
@@ -179,9 +185,21 @@ function createBody(r: Real, mode: Mode): Json {
   if (mode === 'empty') return instanceBody(kit, {}, true);
   if (mode === 'booted false') return instanceBody(kit, { booted: false });
   if (mode === 'stackscript') return instanceBody(kit, { stackscript_id: r.stackscriptId });
+  if (mode === 'cloud-config') return instanceBody(kit, { metadata: { user_data: CLOUD_CONFIG } });
+  // From a backup: no image, so no root password; the source's type, so the backup fits.
+  if (mode === 'backup') return instanceBody(kit, { backup_id: r.backupId }, true);
   if (mode === 'vlan')
     return instanceBody(kit, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: r.vlanLabel }] });
   return instanceBody(kit);
+}
+
+/** Base64 of a small cloud-config, for the cloud-config mode. */
+const CLOUD_CONFIG = Buffer.from('#cloud-config\npackages: []\n').toString('base64');
+
+/** A deploy from a backup has the source's profiles (not judged here: the walk only needs their ids). */
+async function backupProfiles(r: Real, node: Node): Promise<void> {
+  const { items } = await configsOf(r.ctx.kit, node.id);
+  node.profiles = items.map((i) => ({ id: i.id as number }));
 }
 
 /** An image deploy gets one profile; with a vlan interface in the body, that profile holds it. */
@@ -216,7 +234,7 @@ const create = (mode: Mode): Command =>
     `create (${mode})`,
     [
       CREATE_ROWS[mode].by,
-      mode === 'empty' ? C.emptyNoDisks : C.defaultProfile,
+      ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
       // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
       ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
       // Only an instance never booted can have several profiles and none booted last.
@@ -242,7 +260,9 @@ const create = (mode: Mode): Command =>
       };
       m.node = node;
       if (!(await expectPower(m, r, node, `status after create (${mode})`))) return;
-      await (mode === 'empty' ? emptyThenDisk(m, r, node) : defaultProfile(m, r, node, mode));
+      if (mode === 'empty') await emptyThenDisk(m, r, node);
+      else if (mode === 'backup') await backupProfiles(r, node);
+      else await defaultProfile(m, r, node, mode);
     },
   );
 
@@ -543,6 +563,23 @@ async function plainStackScript(ctx: WrittenContext): Promise<number | undefined
   return id;
 }
 
+/** A finished backup of an instance of the run's own, for the backup mode; undefined when the target refuses a step. */
+async function backupToDeploy(ctx: WrittenContext): Promise<number | undefined> {
+  const { kit } = ctx;
+  const made = await sendCreate(ctx, instanceBody(kit));
+  const nodeId = jsonOf(made)?.id;
+  if (made.response?.status !== 200 || typeof nodeId !== 'number') return undefined;
+  await settled(kit, nodeId);
+  const e = await kit.send(ops.snapshot, {
+    params: { nodeId },
+    body: { label: `lm${kit.session.nextSeed() % 10000}` },
+  });
+  const id = jsonOf(e)?.id;
+  if (e.response?.status !== 200 || typeof id !== 'number') return undefined;
+  await settled(kit, nodeId);
+  return id;
+}
+
 /**
  * Random walks of the instance lifecycle, failing only on the clause of the requirement the run is
  * attached to (a miss of another clause ends that walk: its own test judges it).
@@ -554,7 +591,16 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
   const { types, labelPrefix } = kit.session.config;
   const largerType = types.length > 1 ? types.at(-1) : undefined;
   const stackscriptId = await plainStackScript(ctx);
-  const modes: Mode[] = ['image', 'booted false', 'empty', 'vlan', ...(stackscriptId ? ['stackscript' as const] : [])];
+  const backupId = await backupToDeploy(ctx);
+  const modes: Mode[] = [
+    'image',
+    'cloud-config',
+    'booted false',
+    'empty',
+    'vlan',
+    ...(stackscriptId ? ['stackscript' as const] : []),
+    ...(backupId ? ['backup' as const] : []),
+  ];
   const shared = {
     ctx,
     judged,
@@ -562,6 +608,7 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
     vlanLabel: `${labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-lifecycle`,
     ...(largerType ? { largerType } : {}),
     ...(stackscriptId ? { stackscriptId } : {}),
+    ...(backupId ? { backupId } : {}),
   };
   // Walks start from each creation mode in turn (a create as a first step would waste most of a short walk),
   // or from those that lead to the run's clause when some do.
