@@ -77,7 +77,9 @@ export function formatHolds(format: Format, value: string): boolean {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function typeHolds(type: Field['type'], value: unknown): boolean {
   switch (type) {

@@ -72,5 +72,12 @@ export const operationById: ReadonlyMap<string, Operation> = byId(operations);
 export const resourceById: ReadonlyMap<string, Resource> = byId(resources);
 export const requirementById: ReadonlyMap<string, Requirement> = byId(requirements);
 
+/** The operation with this id; throws for an id the encoding does not have (a typo fails when the suite loads). */
+export function opOf(id: string): Operation {
+  const op = operationById.get(id);
+  if (!op) throw new Error(`no operation ${id} in the encoding`);
+  return op;
+}
+
 /** The part a requirement belongs to (its source's part). */
 export const partOf = (r: Requirement) => r.source.part;

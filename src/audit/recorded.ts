@@ -1,5 +1,6 @@
 // One exchange as a recording holds it, read from a HAR entry or a JSON line: the Exchange that checks judge, with its place in the file.
 
+import { isObject } from '../../spec/evaluate.js';
 import type { Exchange } from '../http/exchange.js';
 
 export interface Recorded {
@@ -26,9 +27,7 @@ export interface Recording {
   unreadable: Unreadable[];
 }
 
-/** A JSON object (not an array, not null). */
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 
 /** The parsed JSON of a body text, or undefined when it is empty or not JSON. */
 export function parsedJson(text: string): unknown {

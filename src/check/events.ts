@@ -1,12 +1,9 @@
 // Checks on event records (DECISIONS 9): the conventional record shape, and newest-first order.
 
 import { eventEntityFields, eventRecordFields } from '../../spec/conventions.js';
+import { isObject } from '../../spec/evaluate.js';
 import type { Exchange } from '../http/exchange.js';
 import { type CheckResult, failed, pass } from './result.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{id, action, created, entity {id, type, label, url} | null, secondary_entity, status, seen, read, username}`. */
 export function eventRecordShape(record: unknown, e?: Exchange): CheckResult {

@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, checkField, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import { checkBody, checkField, isObject, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { type Hints, objectArbitrary } from './values.js';
@@ -28,8 +28,6 @@ export interface NegativeCase {
   body: Body;
   why: string;
 }
-
-const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The smallest valid object of some fields: only the required members, so a created parent adds no other violation. */
 const minimalObject = (fields: readonly Field[], prefix: string, seed: number, hints: Hints): Body =>

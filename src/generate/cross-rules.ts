@@ -1,7 +1,7 @@
 // Negative cases of the cross rules a body alone decides (one field requires, forbids or excludes another; rules over the items of an array by purpose), built from a valid body and kept only when they break that rule and no other.
 
 import fc from 'fast-check';
-import { checkBody, checkField, crossRuleHolds } from '../../spec/evaluate.js';
+import { checkBody, checkField, crossRuleHolds, isObject } from '../../spec/evaluate.js';
 import type { CrossRule, Field, Json, Operation } from '../../spec/types.js';
 import { type Hints, objectArbitrary, validValue } from './values.js';
 import { sampleOne } from './violations.js';
@@ -15,12 +15,11 @@ export interface CrossCase {
   why: string;
 }
 
-const isRecord = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function valueAt(body: unknown, path: string): unknown {
   let at: unknown = body;
-  for (const key of path.split('.')) at = isRecord(at) ? at[key] : undefined;
+  for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
   return at;
 }
 
@@ -31,7 +30,7 @@ function setAt(body: Body, path: string, value: unknown): void {
   const last = keys.pop() as string;
   let at = body;
   for (const key of keys) {
-    if (!isRecord(at[key])) at[key] = {};
+    if (!isObject(at[key])) at[key] = {};
     at = at[key] as Body;
   }
   if (value === undefined) delete at[last];
@@ -102,7 +101,7 @@ export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefine
   if (each !== undefined) {
     const items = each ? valueAt(body, each) : [body];
     if (!Array.isArray(items)) return false;
-    const i = itemBreach(rule, items.filter(isRecord), memberOf(rule.fields[0] ?? '', each));
+    const i = itemBreach(rule, items.filter(isObject), memberOf(rule.fields[0] ?? '', each));
     return i === undefined ? undefined : i >= 0;
   }
   const [first = ''] = rule.fields;
@@ -117,10 +116,10 @@ export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefine
     }
     case 'forbidden-if': {
       if (typeof p.ifPresent === 'string') return present(body, p.ifPresent) && present(body, first);
-      if (isRecord(p.ifMatches))
+      if (isObject(p.ifMatches))
         return Object.entries(p.ifMatches).some(([f, re]) => matches(body, f, re)) && present(body, first);
       if (typeof p.ifField === 'string') return matches(body, p.ifField, p.matches) && present(body, first);
-      if (isRecord(p.when)) {
+      if (isObject(p.when)) {
         const when = p.when;
         const applies = Object.entries(when).every(([f, v]) => sameJson(valueAt(body, f), v));
         return applies && rule.fields.filter((f) => !(f in when)).some((f) => present(body, f));
@@ -270,7 +269,7 @@ function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder):
 }
 
 const holdsSomething = (v: unknown): boolean =>
-  v !== null && v !== undefined && !(isRecord(v) && Object.values(v).every((x) => x === null || x === undefined));
+  v !== null && v !== undefined && !(isObject(v) && Object.values(v).every((x) => x === null || x === undefined));
 
 /** Candidate bodies for a rule between fields of the body. */
 function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
@@ -299,9 +298,9 @@ function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
     }
     case 'forbidden-if':
       if (typeof p.ifPresent === 'string') fill(p.ifPresent);
-      else if (isRecord(p.ifMatches)) for (const [f, re] of Object.entries(p.ifMatches)) fill(f, String(re));
+      else if (isObject(p.ifMatches)) for (const [f, re] of Object.entries(p.ifMatches)) fill(f, String(re));
       else if (typeof p.ifField === 'string') fill(p.ifField, String(p.matches));
-      else if (isRecord(p.when)) {
+      else if (isObject(p.when)) {
         for (const [f, v] of Object.entries(p.when)) setAt(body, f, v);
         const slot = rule.fields.find((f) => !(f in (p.when as Body)));
         if (slot) fill(slot);
@@ -334,7 +333,7 @@ function mend(other: CrossRule, rule: CrossRule): { fill: string[]; drop: string
     case 'exclusive':
       return { fill: [], drop: other.fields.slice(1) };
     case 'forbidden-if':
-      if (isRecord(p.when)) return { fill: [], drop: Object.keys(p.when) };
+      if (isObject(p.when)) return { fill: [], drop: Object.keys(p.when) };
       return { fill: [], drop: rule.fields.includes(first) ? other.fields.slice(1) : [first] };
     default:
       return { fill: [], drop: [] };
@@ -369,7 +368,7 @@ function locationOf(rule: CrossRule, body: Body): string {
   const each = itemsOf(rule);
   const member = memberOf(rule.fields[0] ?? '', each ?? '');
   if (!each) return each === '' ? member : (rule.fields[0] ?? '');
-  const items = (valueAt(body, each) as Body[]).filter(isRecord);
+  const items = (valueAt(body, each) as Body[]).filter(isObject);
   return `${each}[${Math.max(0, itemBreach(rule, items, member) ?? 0)}].${member}`;
 }
 

@@ -81,9 +81,8 @@ async function busySessionOf(s: Session): Promise<Session | undefined | NoAnswer
   return (await throwawayOf(s)) ?? s;
 }
 
-/** Whose account a test runs on: the run's, or a throwaway one (account-damaging operations, held actions). */
+/** Whose account a test the mode lets run goes on: the run's, or a throwaway one (account-damaging operations, held actions). */
 async function sessionFor(s: Session, op: Operation | undefined, procedure: WrittenProcedure | undefined) {
-  if (op && s.refusal(op)) return s;
   if (op && damagesAccount(op)) return throwawayOf(s);
   if (procedure && busyProcedures.has(procedure)) return busySessionOf(s);
   return s;
@@ -137,7 +136,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       const op = operationOf(r);
       // The mode decides before anything is made for the test (the send guard holds for the rest).
       const refusal = op ? s.refusal(op) : undefined;
-      const own = await sessionFor(s, op, written[r.id]);
+      const own = refusal ? s : await sessionFor(s, op, written[r.id]);
       const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
       const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
       const derived = op ? derivedProcedure(r, op) : undefined;

@@ -2,6 +2,7 @@
 
 import { threadId } from 'node:worker_threads';
 import fc from 'fast-check';
+import { isObject } from '../../spec/evaluate.js';
 import { operationById } from '../../spec/index.js';
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import { PRIVATE_IMAGE_PATTERN } from '../../spec/part3/common.js';
@@ -170,8 +171,6 @@ function conditionalValueHints(op: Operation): Hints {
   return hints;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The first member named `name` holding an id (a number or a string) in a JSON value, depth first. */
 function firstMember(value: unknown, name: string): number | string | undefined {
   if (Array.isArray(value)) {
@@ -181,7 +180,7 @@ function firstMember(value: unknown, name: string): number | string | undefined 
     }
     return undefined;
   }
-  if (!isRecord(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const own = value[name];
   if (typeof own === 'number' || typeof own === 'string') return own;
   return firstMember(Object.values(value), name);
@@ -305,7 +304,7 @@ export class Fixtures {
     const json = e.response?.json;
     if (e.response?.status !== 200) return undefined;
     // A record that is no list (an instance's networking information): its first such member, depth first.
-    if (isRecord(json) && !Array.isArray(json.data) && !newest) return firstMember(json, idField ?? 'id');
+    if (isObject(json) && !Array.isArray(json.data) && !newest) return firstMember(json, idField ?? 'id');
     const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
     if (!Array.isArray(data)) return undefined;
     const ids = data.map((item) => (item as Record<string, unknown>)?.[idField ?? 'id']);

@@ -1,8 +1,8 @@
 // Real entities for what the cases of a cross rule name (a backup, a StackScript, a private image, a VPC subnet, a disk, another instance), found or made once per test, with what each constrains aligned, so that a case is refused for its breach and not for naming nothing.
 
-import { operationById } from '../../spec/index.js';
+import { isObject } from '../../spec/evaluate.js';
+import { opOf } from '../../spec/index.js';
 import type { Purpose } from '../../spec/part3/interfaces.js';
-import type { Operation } from '../../spec/types.js';
 import type { NegativeCase } from '../generate/bodies.js';
 import { breaksOnly } from '../generate/cross-rules.js';
 import type { SendOptions } from '../target/session.js';
@@ -14,19 +14,12 @@ type Json = Record<string, unknown>;
 type Params = Record<string, string | number>;
 type Id = string | number;
 
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const given = (v: unknown) => v !== undefined && v !== null;
-
-function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
 
 /** Every given value of a member, at any depth of a body. */
 function valuesOf(value: unknown, member: string): unknown[] {
   if (Array.isArray(value)) return value.flatMap((v) => valuesOf(v, member));
-  if (!isRecord(value)) return [];
+  if (!isObject(value)) return [];
   const own = given(value[member]) ? [value[member]] : [];
   return [...own, ...Object.values(value).flatMap((v) => valuesOf(v, member))];
 }
@@ -39,7 +32,7 @@ function replaced(value: Json, member: string, next: unknown): Json {
 
 function replaceAll(value: unknown, member: string, next: unknown): void {
   if (Array.isArray(value)) for (const v of value) replaceAll(v, member, next);
-  if (!isRecord(value)) return;
+  if (!isObject(value)) return;
   if (given(value[member])) value[member] = next;
   for (const v of Object.values(value)) replaceAll(v, member, next);
 }
@@ -66,7 +59,7 @@ async function fixture(ctx: ProcedureContext, opId: string): Promise<Params> {
 async function viewInstance(ctx: ProcedureContext, nodeId: Id): Promise<Json> {
   const e = await ctx.kit.send(opOf('instances/view'), { params: { nodeId } });
   const json = e.response?.json;
-  return e.response?.status === 200 && isRecord(json) ? json : ctx.kit.skip(`instance ${nodeId} could not be read`);
+  return e.response?.status === 200 && isObject(json) ? json : ctx.kit.skip(`instance ${nodeId} could not be read`);
 }
 
 // ---- The instance a case acts on ----
@@ -74,7 +67,7 @@ async function viewInstance(ctx: ProcedureContext, nodeId: Id): Promise<Json> {
 const PUBLIC: Purpose = 'public';
 
 const holdsPublic = (body: Json) =>
-  Array.isArray(body.interfaces) && body.interfaces.some((i) => isRecord(i) && i.purpose === PUBLIC);
+  Array.isArray(body.interfaces) && body.interfaces.some((i) => isObject(i) && i.purpose === PUBLIC);
 
 /**
  * An instance with no public interface, for cases that all add one to an existing instance: the
@@ -92,7 +85,7 @@ async function instanceWithoutPublic(ctx: ProcedureContext, params: Params): Pro
 
 /** Device slots that name a disk name this one instead (the body moved to another instance). */
 function moveDevices(body: Json, disk: Id): void {
-  if (isRecord(body.devices)) replaceAll(body.devices, 'disk_id', disk);
+  if (isObject(body.devices)) replaceAll(body.devices, 'disk_id', disk);
 }
 
 // ---- Each reference ----
@@ -137,7 +130,7 @@ async function subnet(ctx: ProcedureContext, region: unknown): Promise<Id> {
   const roomySubnet = { ...item.body, ipv4: roomy(item.body.ipv4) };
   const e = await kit.send(create, { body: { ...built.body, region, subnets: [roomySubnet] } });
   const subnets = (e.response?.json as Json | undefined)?.subnets;
-  const id = Array.isArray(subnets) && isRecord(subnets[0]) ? subnets[0].id : undefined;
+  const id = Array.isArray(subnets) && isObject(subnets[0]) ? subnets[0].id : undefined;
   if (typeof id !== 'number') return kit.skip(`a VPC with a subnet could not be made in ${String(region)}`);
   return id;
 }
@@ -157,11 +150,11 @@ async function otherInstance(ctx: ProcedureContext, nodeId: Id | undefined): Pro
 
 /** The device slots of a case that name a disk or volume the valid body does not mount: each needs a real disk. */
 export function slotsToFill(body: Json, base: Json): string[] {
-  const devices = isRecord(body.devices) ? body.devices : {};
-  const before = isRecord(base.devices) ? base.devices : {};
+  const devices = isObject(body.devices) ? body.devices : {};
+  const before = isObject(base.devices) ? base.devices : {};
   return Object.entries(devices).flatMap(([slot, value]) => {
-    if (!isRecord(value) || !(given(value.disk_id) || given(value.volume_id))) return [];
-    const mounted = isRecord(before[slot]) && given(value.disk_id) && value.disk_id === before[slot].disk_id;
+    if (!isObject(value) || !(given(value.disk_id) || given(value.volume_id))) return [];
+    const mounted = isObject(before[slot]) && given(value.disk_id) && value.disk_id === before[slot].disk_id;
     return mounted ? [] : [slot];
   });
 }

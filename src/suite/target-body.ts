@@ -2,6 +2,7 @@
 
 import { operationById } from '../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
+import { INTERFACES_PER_PROFILE } from '../../spec/part3/interfaces.js';
 import type { CrossRule, Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import { validValue } from '../generate/values.js';
@@ -81,12 +82,10 @@ async function deprecatedInstance(kit: Kit, params: Params): Promise<string | un
   return undefined;
 }
 
-const INTERFACES_PER_PROFILE = 3;
-
 async function roomForInterface(kit: Kit, params: Params): Promise<undefined> {
   const ids = (await interfaceIds(kit, params)) ?? [];
   const remove = operationById.get('interfaces/delete');
-  for (const interfaceId of ids.slice(INTERFACES_PER_PROFILE - 1)) {
+  for (const interfaceId of ids.slice(INTERFACES_PER_PROFILE.max - 1)) {
     if (remove) await kit.send(remove, { params: { ...params, interfaceId } });
   }
   return undefined;

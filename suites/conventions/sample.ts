@@ -1,16 +1,12 @@
 // The operations each convention is tried on (a fixed sample across the Part 1 and Part 2 areas), and small helpers to call them.
 
-import { operationById } from '../../spec/index.js';
+import { opOf } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import type { Kit } from '../../src/suite/kit.js';
 import { destroys, validRequest, type WrittenContext } from '../../src/suite/procedures/request.js';
 import type { SendOptions } from '../../src/target/session.js';
 
-export function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
+export { opOf };
 
 /** Paginated lists, one or two per area. */
 export const LISTS = [

@@ -1,6 +1,6 @@
 // Configuration profiles of an instance: device slots holding the instance's disks, kernel, helpers and defaults, the fullvirt slot rule, the profile's interfaces, and copies for clones; no HTTP types.
 
-import { checkField } from '../../../spec/evaluate.js';
+import { checkField, isObject } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { config as configResource, DEVICE_SLOTS } from '../../../spec/part3/configs.js';
 import type { Field, Json } from '../../../spec/types.js';
@@ -108,8 +108,6 @@ export function getConfig(instance: Instance, id: number): Config {
 export const emptyDevices = (): Devices => Object.fromEntries(DEVICE_SLOTS.map((s) => [s, null])) as Devices;
 
 // ---- Devices ----
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function deviceFor(instance: Instance, value: unknown, at: string): Device | null {
   if (!isObject(value)) return null;

@@ -1,17 +1,12 @@
 // Helpers the written procedures of Part 2 share: operations by id, an account of the test's own, and instances made on it and removed afterwards.
 
-import { operationById } from '../../../spec/index.js';
-import type { Operation } from '../../../spec/types.js';
+import { opOf } from '../../../spec/index.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 
 export type Json = Record<string, unknown>;
 
-export function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
+export { opOf };
 
 /** Send options acting as another account's owner; the run's token when `token` is undefined. */
 export const as = (token: string | undefined) => (token ? { token } : {});

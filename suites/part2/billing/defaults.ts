@@ -1,6 +1,6 @@
 // Procedures on the default payment method written from prose: which method is the default after an add, a make-default or a delete, and what a delete deactivates.
 
-import { operationById } from '../../../spec/index.js';
+import { opOf } from '../../../spec/index.js';
 import { MAX_ACTIVE_PAYMENT_METHODS } from '../../../spec/part2/billing.js';
 import type { Operation } from '../../../spec/types.js';
 import { newMethodListed, soleDefault } from '../../../src/check/default-method.js';
@@ -14,12 +14,6 @@ type Method = Record<string, unknown>;
 
 /** Send options that act as another account's owner, or as the run's token when there is none. */
 const as = (token: string | undefined) => (token ? { token } : {});
-
-function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
 
 const LIST = opOf('billing/payment-methods/list');
 const ADD = opOf('billing/payment-methods/create');

@@ -9,6 +9,7 @@ import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
   addConfig,
   addDisk,
+  CLOUD_CONFIG,
   configsOf,
   disksOf,
   fillAllocation,
@@ -201,12 +202,9 @@ export async function targetEnoughResources(ctx: WrittenContext) {
   );
 }
 
-/** Base64 of a small cloud-config. */
-const USER_DATA = Buffer.from('#cloud-config\npackages: []\n').toString('base64');
-
 export async function userDataRequired(ctx: WrittenContext) {
   const { kit } = ctx;
-  const nodeId = await makeInstance(ctx, { metadata: { user_data: USER_DATA } });
+  const nodeId = await makeInstance(ctx, { metadata: { user_data: CLOUD_CONFIG } });
   const body = { region: kit.session.config.regions[0], type: kit.session.config.types.at(-1), label: label(kit) };
   const e = await kit.send(ops.clone, { params: { nodeId }, body });
   track(ctx.fixtures, e);

@@ -1,6 +1,6 @@
 // What the instance procedures share: the operations, instances made for one test (billed, so full mode only), reading their status, disks and profiles, and waiting for actions to settle.
 
-import { operationById } from '../../../spec/index.js';
+import { opOf } from '../../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Operation } from '../../../spec/types.js';
 import type { Exchange } from '../../../src/http/exchange.js';
@@ -10,11 +10,7 @@ import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 
 export type Json = Record<string, unknown>;
 
-export function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
+export { opOf };
 
 export const ops = {
   create: opOf('instances/create'),
@@ -48,6 +44,9 @@ export const ops = {
 
 export const jsonOf = (e: Exchange) => e.response?.json as Json | undefined;
 export const as = (token: string | undefined) => (token ? { token } : {});
+
+/** Base64 of a small cloud-config: user data any cloud-init image accepts. */
+export const CLOUD_CONFIG = Buffer.from('#cloud-config\npackages: []\n').toString('base64');
 
 /** A long random root password, which any strength estimator accepts (DECISIONS 11). */
 export const rootPass = (kit: Kit) => `Cc!${kit.session.nextSeed().toString(36)}-Vq7#Lm2$xR9@wZ4`;

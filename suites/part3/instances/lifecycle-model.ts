@@ -13,6 +13,7 @@ import { ExpectationBroken, modelRun, type StateCommand } from '../../../src/sta
 import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
+  CLOUD_CONFIG,
   configsOf,
   disksOf,
   instanceBody,
@@ -192,9 +193,6 @@ function createBody(r: Real, mode: Mode): Json {
     return instanceBody(kit, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: r.vlanLabel }] });
   return instanceBody(kit);
 }
-
-/** Base64 of a small cloud-config, for the cloud-config mode. */
-const CLOUD_CONFIG = Buffer.from('#cloud-config\npackages: []\n').toString('base64');
 
 /** A deploy from a backup has the source's profiles (not judged here: the walk only needs their ids). */
 async function backupProfiles(r: Real, node: Node): Promise<void> {

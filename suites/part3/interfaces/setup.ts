@@ -1,18 +1,13 @@
 // What the interface procedures build on: an instance of their own, a VPC subnet, profiles with given interfaces, the interfaces list, and power actions awaited until the instance settles.
 
-import { operationById } from '../../../spec/index.js';
+import { opOf } from '../../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
-import type { Operation } from '../../../spec/types.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 
 export type Json = Record<string, unknown>;
 
-export function opOf(id: string): Operation {
-  const op = operationById.get(id);
-  if (!op) throw new Error(`no operation ${id} in the encoding`);
-  return op;
-}
+export { opOf };
 
 const idOf = (e: Exchange): unknown => (e.response?.json as Json | undefined)?.id;
 
