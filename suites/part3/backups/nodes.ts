@@ -5,15 +5,11 @@ import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { idOf } from '../instances/common.js';
 
 export type Json = Record<string, unknown>;
 
 export const jsonOf = (e: Exchange): Json | undefined => e.response?.json as Json | undefined;
-
-const idOf = (e: Exchange): number | undefined => {
-  const id = jsonOf(e)?.id;
-  return typeof id === 'number' ? id : undefined;
-};
 
 const TRANSITIONAL = TRANSITIONAL_STATUSES;
 

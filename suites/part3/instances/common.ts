@@ -43,6 +43,12 @@ export const ops = {
 };
 
 export const jsonOf = (e: Exchange) => e.response?.json as Json | undefined;
+
+/** The numeric id of what an answer made or shows, if it has one. */
+export const idOf = (e: Exchange): number | undefined => {
+  const id = jsonOf(e)?.id;
+  return typeof id === 'number' ? id : undefined;
+};
 export const as = (token: string | undefined) => (token ? { token } : {});
 
 /** Base64 of a small cloud-config: user data any cloud-init image accepts. */

@@ -5,7 +5,7 @@ import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import { configsOf, instanceBody, jsonOf, ops, requireFull } from '../instances/common.js';
+import { configsOf, idOf, instanceBody, ops, requireFull } from '../instances/common.js';
 import { type Json, opOf, runLabel, vlanName } from './setup.js';
 
 const vlan = (label: string): Json => ({ purpose: 'vlan', label });
@@ -25,11 +25,6 @@ interface FullRegion {
   first: number;
   second?: number;
 }
-
-const idOf = (e: Exchange): number | undefined => {
-  const id = jsonOf(e)?.id;
-  return typeof id === 'number' ? id : undefined;
-};
 
 const statusOf = (e: Exchange) => e.response?.status ?? 'no answer';
 
