@@ -233,3 +233,60 @@ export function checkBody(body: Body, value: unknown): Violation[] {
   }
   return out;
 }
+
+/** The value at a dotted path of an item (`ipv4.vpc`). */
+function memberValue(item: unknown, path: string): unknown {
+  let at: unknown = item;
+  for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
+  return at;
+}
+
+function presentEnough(value: unknown, minLength: number): boolean {
+  if (typeof value === 'string') return [...value].length >= minLength;
+  return value !== undefined && value !== null;
+}
+
+/**
+ * The first item of an array that breaks a rule over its items (rules by purpose: a member required,
+ * allowed values, a count, uniqueness), or -1; undefined for a kind the items alone do not decide.
+ * The generators and the reference server judge interface arrays with this one reading.
+ */
+export function itemRuleBreach(rule: CrossRule, items: readonly object[], member: string): number | undefined {
+  const p = rule.params ?? {};
+  const purposes = Array.isArray(p.purposes) ? (p.purposes as Json[]) : undefined;
+  const records = items as readonly Record<string, unknown>[];
+  switch (rule.kind) {
+    case 'required-if':
+      return records.findIndex(
+        (it) => it.purpose === p.purpose && !presentEnough(memberValue(it, member), Number(p.minLength ?? 1)),
+      );
+    case 'conditional-values':
+      return records.findIndex((it) => {
+        const value = memberValue(it, member);
+        const applies = !purposes || purposes.includes(it.purpose as Json);
+        return applies && value !== undefined && !((p.allowed ?? []) as Json[]).some((a) => sameJson(a, value));
+      });
+    case 'custom': {
+      const counted =
+        'maxTrue' in p
+          ? (it: Record<string, unknown>) => memberValue(it, member) === true
+          : (it: Record<string, unknown>) => it.purpose === p.purpose;
+      const max = Number(p.maxTrue ?? p.max);
+      let seen = 0;
+      return records.findIndex((it) => counted(it) && ++seen > max);
+    }
+    case 'unique-among': {
+      const seen = new Set<string>();
+      return records.findIndex((it) => {
+        const value = memberValue(it, member);
+        if ((p.purpose !== undefined && it.purpose !== p.purpose) || typeof value !== 'string' || value === '')
+          return false;
+        if (seen.has(value)) return true;
+        seen.add(value);
+        return false;
+      });
+    }
+    default:
+      return undefined;
+  }
+}

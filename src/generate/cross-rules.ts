@@ -1,7 +1,7 @@
 // Negative cases of the cross rules a body alone decides (one field requires, forbids or excludes another; rules over the items of an array by purpose), built from a valid body and kept only when they break that rule and no other.
 
 import fc from 'fast-check';
-import { checkBody, checkField, crossRuleHolds, isObject } from '../../spec/evaluate.js';
+import { checkBody, checkField, crossRuleHolds, isObject, itemRuleBreach } from '../../spec/evaluate.js';
 import type { CrossRule, Field, Json, Operation } from '../../spec/types.js';
 import { type Hints, objectArbitrary, validValue } from './values.js';
 import { sampleOne } from './violations.js';
@@ -51,49 +51,6 @@ function itemsOf(rule: CrossRule): string | undefined {
 
 const memberOf = (path: string, each: string) => (each ? path.slice(each.length + 1) : path);
 
-function presentEnough(value: unknown, minLength: number): boolean {
-  if (typeof value === 'string') return [...value].length >= minLength;
-  return value !== undefined && value !== null;
-}
-
-/** The first item that breaks a rule over items, or -1; undefined for a kind no body decides. */
-function itemBreach(rule: CrossRule, items: Body[], member: string): number | undefined {
-  const p = rule.params ?? {};
-  const purposes = Array.isArray(p.purposes) ? (p.purposes as Json[]) : undefined;
-  switch (rule.kind) {
-    case 'required-if':
-      return items.findIndex(
-        (it) => it.purpose === p.purpose && !presentEnough(valueAt(it, member), Number(p.minLength ?? 1)),
-      );
-    case 'conditional-values':
-      return items.findIndex((it) => {
-        const value = valueAt(it, member);
-        const applies = !purposes || purposes.includes(it.purpose as Json);
-        return applies && value !== undefined && !((p.allowed ?? []) as Json[]).some((a) => sameJson(a, value));
-      });
-    case 'custom': {
-      const counted =
-        'maxTrue' in p ? (it: Body) => valueAt(it, member) === true : (it: Body) => it.purpose === p.purpose;
-      const max = Number(p.maxTrue ?? p.max);
-      let seen = 0;
-      return items.findIndex((it) => counted(it) && ++seen > max);
-    }
-    case 'unique-among': {
-      const seen = new Set<string>();
-      return items.findIndex((it) => {
-        const value = valueAt(it, member);
-        if ((p.purpose !== undefined && it.purpose !== p.purpose) || typeof value !== 'string' || value === '')
-          return false;
-        if (seen.has(value)) return true;
-        seen.add(value);
-        return false;
-      });
-    }
-    default:
-      return undefined;
-  }
-}
-
 /** Whether a body breaks a cross rule; undefined when the body alone cannot tell (a stored value, the server's date). */
 export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefined {
   const p = rule.params ?? {};
@@ -101,7 +58,7 @@ export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefine
   if (each !== undefined) {
     const items = each ? valueAt(body, each) : [body];
     if (!Array.isArray(items)) return false;
-    const i = itemBreach(rule, items.filter(isObject), memberOf(rule.fields[0] ?? '', each));
+    const i = itemRuleBreach(rule, items.filter(isObject), memberOf(rule.fields[0] ?? '', each));
     return i === undefined ? undefined : i >= 0;
   }
   const [first = ''] = rule.fields;
@@ -369,7 +326,7 @@ function locationOf(rule: CrossRule, body: Body): string {
   const member = memberOf(rule.fields[0] ?? '', each ?? '');
   if (!each) return each === '' ? member : (rule.fields[0] ?? '');
   const items = (valueAt(body, each) as Body[]).filter(isObject);
-  return `${each}[${Math.max(0, itemBreach(rule, items, member) ?? 0)}].${member}`;
+  return `${each}[${Math.max(0, itemRuleBreach(rule, items, member) ?? 0)}].${member}`;
 }
 
 const ROUNDS = 8;

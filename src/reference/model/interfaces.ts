@@ -1,6 +1,7 @@
 // Network interfaces of configuration profiles: the rules by purpose, the per-instance and per-region rules, VPC addresses and ranges, activity, and what VPC subnets and the VPC IP lists derive from them; no HTTP types.
 
 import { isIPv4 } from 'node:net';
+import { itemRuleBreach } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { iface as interfaceResource, type Purpose, rulesByPurpose } from '../../../spec/part3/interfaces.js';
 import type { CrossRule, Field, Json } from '../../../spec/types.js';
@@ -252,17 +253,6 @@ export function interfaceView(instance: Instance, i: Iface): InterfaceView {
 
 // ---- Rules across the items of one body ----
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-const valueAt = (item: InterfaceInput, path: string): unknown => {
-  let current: unknown = item;
-  for (const key of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-};
-
 /** The rules of an operation's body about interface items: those of the array `prefix`, or the purpose rules of a single interface. */
 function itemRules(operation: string, prefix: string): CrossRule[] {
   return (operationById.get(operation)?.body?.rules ?? []).filter((r) => {
@@ -273,52 +263,9 @@ function itemRules(operation: string, prefix: string): CrossRule[] {
 
 const where = (prefix: string, i: number, member: string) => (prefix ? `${prefix}[${i}].${member}` : member);
 
-function presentEnough(value: unknown, minLength: number): boolean {
-  if (typeof value === 'string') return [...value].length >= minLength;
-  return value !== undefined && value !== null;
-}
-
 /** The index of the first item breaking one rule, or -1. */
-function firstBreach(rule: CrossRule, items: InterfaceInput[], member: string): number {
-  const p = rule.params ?? {};
-  const purposes = Array.isArray(p.purposes) ? (p.purposes as string[]) : undefined;
-  switch (rule.kind) {
-    case 'required-if':
-      return items.findIndex(
-        (it) => it.purpose === p.purpose && !presentEnough(valueAt(it, member), Number(p.minLength ?? 1)),
-      );
-    case 'conditional-values': {
-      const allowed = (p.allowed ?? []) as Json[];
-      return items.findIndex((it) => {
-        const value = valueAt(it, member);
-        const applies = !purposes || purposes.includes(it.purpose);
-        return applies && value !== undefined && !allowed.some((a) => sameJson(a, value));
-      });
-    }
-    case 'custom': {
-      const counted =
-        'maxTrue' in p
-          ? (it: InterfaceInput) => valueAt(it, member) === true
-          : (it: InterfaceInput) => it.purpose === p.purpose;
-      const max = Number(p.maxTrue ?? p.max);
-      let seen = 0;
-      return items.findIndex((it) => counted(it) && ++seen > max);
-    }
-    case 'unique-among': {
-      const seen = new Set<string>();
-      return items.findIndex((it) => {
-        const value = valueAt(it, member);
-        if ((p.purpose !== undefined && it.purpose !== p.purpose) || typeof value !== 'string' || value === '')
-          return false;
-        if (seen.has(value)) return true;
-        seen.add(value);
-        return false;
-      });
-    }
-    default:
-      return -1;
-  }
-}
+const firstBreach = (rule: CrossRule, items: InterfaceInput[], member: string): number =>
+  itemRuleBreach(rule, items, member) ?? -1;
 
 /**
  * Whether the body rule of this kind over `member` is switched off by its `skip:` fault: the checks
