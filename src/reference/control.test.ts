@@ -1,10 +1,11 @@
-// Self-tests of the control interface: accounts opened in the past or without a payment method, aged history, noise, reset, and action delays.
+// Self-tests of the control interface: accounts opened in the past or without a payment method, aged history and transfers, noise, reset, and action delays.
 
 import { describe, expect, test } from 'vitest';
 import { HISTORY_DAYS } from '../../spec/part2/events.js';
 import { handleControl } from './control.js';
 import { hasActivePaymentMethod } from './model/billing.js';
 import { listEvents, listLogins } from './model/events.js';
+import { createTransfer, EXPIRY_HOURS, transferStatus } from './model/transfers.js';
 import { World } from './model/world.js';
 
 function world(): { w: World; token: string } {
@@ -53,6 +54,22 @@ describe('control interface', () => {
     expect(listEvents(kept)).toHaveLength(1);
     expect(listLogins(kept)).toHaveLength(1);
     expect(handleControl(w, 'POST', '/history', '{"ageDays":-1}').status).toBe(400);
+  });
+
+  test("history expires the transfers one account created, and no other account's", () => {
+    const { w, token } = world();
+    const r = handleControl(w, 'POST', '/accounts', '{}');
+    const { account, token: otherToken } = r.body as { account: number; token: string };
+    const aged = w.principal(otherToken);
+    const kept = w.principal(token);
+    if (!aged || !kept) throw new Error('no principal');
+    const [old, fresh] = [aged, kept].map((p) => createTransfer(p, { entities: {} }));
+    if (!old || !fresh) throw new Error('no transfer');
+    const days = Math.ceil((EXPIRY_HOURS + 1) / 24);
+    expect(handleControl(w, 'POST', '/history', JSON.stringify({ account, ageDays: days })).status).toBe(200);
+    expect(transferStatus(w, old)).toBe('expired');
+    expect(transferStatus(w, fresh)).toBe('pending');
+    expect(w.clockOffsetMs).toBe(0);
   });
 
   test('reset keeps the owner token on a fresh account and forgets the rest', () => {

@@ -7,7 +7,8 @@ import { issuePromoCode } from './model/account.js';
 import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
 import { backdateHistory, recordLogin } from './model/events.js';
-import { emptyGrants, type Grants, type Permission, type World } from './model/world.js';
+import { backdateTransfers } from './model/transfers.js';
+import { DAY_MS, emptyGrants, type Grants, type Permission, type World } from './model/world.js';
 import { seedNoise } from './noise.js';
 
 interface ControlResponse {
@@ -89,7 +90,7 @@ function openAccount(world: World, body: Record<string, unknown>): ControlRespon
   if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
   if (body.paymentMethod !== undefined && typeof body.paymentMethod !== 'boolean')
     return bad('paymentMethod must be a boolean');
-  const createdAt = new Date(world.now().getTime() - ageDays * 86_400_000);
+  const createdAt = new Date(world.now().getTime() - ageDays * DAY_MS);
   const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
   if (body.paymentMethod === false) removePaymentMethods(account);
   const username = account.users.keys().next().value as string;
@@ -97,7 +98,10 @@ function openAccount(world: World, body: Record<string, unknown>): ControlRespon
   return ok({ account: account.id, username, token: world.issueToken(account, username, ['*']) });
 }
 
-/** Ages one account's events and logins by `ageDays` (the first account when `account` is absent); the clock stays. */
+/**
+ * Ages one account's events, logins and the transfers it created by `ageDays` (the first account
+ * when `account` is absent); the clock stays, so no other account sees time move.
+ */
 function history(world: World, body: Record<string, unknown>): ControlResponse {
   const account =
     body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
@@ -105,6 +109,7 @@ function history(world: World, body: Record<string, unknown>): ControlResponse {
   if (!account) return bad('unknown account');
   if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
   backdateHistory(account, ageDays);
+  backdateTransfers(account, ageDays * DAY_MS);
   return ok({ account: account.id, ageDays });
 }
 

@@ -4,9 +4,7 @@ import { account as accountSpec, PROMO_MAX_ACCOUNT_AGE_DAYS } from '../../../spe
 import { balanceOf, chargeRemainingBalance, requireAccountAccess } from './billing.js';
 import { type Region, regions } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
-import { type Account, type Principal, timestamp, type World } from './world.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { type Account, DAY_MS, type Principal, timestamp, type World } from './world.js';
 
 /** A rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
 const skipped = (world: World, operation: string, rule: string) => world.fault(`skip:${operation}/${rule}`);

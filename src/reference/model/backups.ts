@@ -16,7 +16,7 @@ import {
   isBusy,
   startAction,
 } from './instances.js';
-import { type Account, can, type Principal, timestamp, type World } from './world.js';
+import { type Account, can, DAY_MS, type Principal, timestamp, type World } from './world.js';
 
 /** The status a backup shows while it is being taken. */
 export const BACKUP_RUNNING = 'running';
@@ -62,7 +62,6 @@ interface BackupsState {
   byId: Map<number, Backup>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Automatic backups an instance keeps: the daily one and two older ones, as the usual service does. */
 const AUTOMATIC_KEPT = 3;
 

@@ -4,7 +4,7 @@ import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../.
 import type { CrossRule, Json, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { registerAccountStanding } from './transfers.js';
-import { type Account, type Permission, type Principal, timestamp, type World } from './world.js';
+import { type Account, DAY_MS, type Permission, type Principal, timestamp, type World } from './world.js';
 
 // ---- Rule parameters, read from the encoding so each number is written once ----
 
@@ -109,7 +109,6 @@ interface BillingState {
   invoices: Map<number, Invoice>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**

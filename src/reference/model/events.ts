@@ -5,7 +5,7 @@ import { grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind } from '../../../spec/types.js';
 import { notFound } from './errors.js';
 import type { Account, Principal, World } from './world.js';
-import { can, timestamp } from './world.js';
+import { can, DAY_MS, timestamp } from './world.js';
 
 export interface EventEntity {
   id: number | string;
@@ -125,8 +125,6 @@ export class EventLog {
 }
 
 // ---- The events area: what a caller may see and mark ----
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The oldest `created` value the history lists still hold. */
 function historyCutoff(world: World): string {

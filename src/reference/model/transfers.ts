@@ -115,6 +115,17 @@ export function transferUpdated(world: World, t: Transfer): Date {
   return transferStatus(world, t) === 'expired' ? t.expiry : t.updated;
 }
 
+/**
+ * Moves the transfers an account created `ms` into the past, as if the clock had moved for them
+ * alone: a pending one reaches its expiry while the other accounts' transfers stay pending.
+ */
+export function backdateTransfers(account: Account, ms: number): void {
+  for (const t of accountTransfers(account).values()) {
+    if (t.creator !== account) continue;
+    for (const key of ['created', 'updated', 'expiry'] as const) t[key] = new Date(t[key].getTime() - ms);
+  }
+}
+
 /** Pending, or accepted and not yet complete (the reference server completes an accept at once). */
 const isOpen = (world: World, t: Transfer) => transferStatus(world, t) === 'pending';
 

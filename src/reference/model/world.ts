@@ -147,6 +147,9 @@ export class World {
   }
 }
 
+/** A day of the server's clock, in milliseconds. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 let lastSecond = Number.NaN;
 let lastText = '';
 

@@ -35,8 +35,8 @@ export async function cancelNotAccepted(ctx: WrittenContext) {
 
 export async function cancelNotExpired(ctx: WrittenContext) {
   const { kit } = ctx;
-  const { token } = await expiredTransfer(ctx);
-  kit.check(rejectedWith4xx(await cancelAs(kit, token)), 'canceling an expired transfer as its creator');
+  const { token, creator } = await expiredTransfer(ctx);
+  kit.check(rejectedWith4xx(await cancelAs(kit, token, creator)), 'canceling an expired transfer as its creator');
 }
 
 export async function viewPendingAnyAccount(ctx: WrittenContext) {
@@ -69,7 +69,7 @@ export async function viewClosedCreatorOnly(ctx: WrittenContext) {
   kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the canceled transfer viewed by its creator');
   kit.check(rejectedWith4xx(await viewAs(kit, token, bystander)), 'the canceled transfer viewed by another account');
   const old = await expiredTransfer(ctx);
-  kit.check(acceptedWith2xx(await viewAs(kit, old.token)), 'the expired transfer viewed by its creator');
+  kit.check(acceptedWith2xx(await viewAs(kit, old.token, old.creator)), 'the expired transfer viewed by its creator');
   kit.check(rejectedWith4xx(await viewAs(kit, old.token, bystander)), 'the expired transfer viewed by another account');
 }
 

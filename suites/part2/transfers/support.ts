@@ -86,15 +86,22 @@ function instant(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** A transfer made by an account of its own, with that account's owner token. */
+export interface Foreign extends Made {
+  creator: string;
+}
+
 /** One per target: a mutation run judges several servers from the same file. */
-const expired = new WeakMap<Session, Promise<Made>>();
+const expired = new WeakMap<Session, Promise<Foreign>>();
 
 /**
- * A transfer of the run's account that has expired, made once per file: the expiry period is not
- * shown, so the record's `created` and `expiry` say how far the server's clock moves (one second
- * past the expiry, the least that shows it). Skips when the record does not show them.
+ * An expired transfer, made once per file by a throwaway account: the expiry period is not shown,
+ * so the record's `created` and `expiry` say how far that account's history must age (one second
+ * past the expiry, the least that shows it). Only that account's clock moves, so the pending
+ * transfers of concurrent tests and runs stay pending. Skips when the record does not show the two
+ * dates or the control interface is missing.
  */
-export function expiredTransfer(ctx: WrittenContext): Promise<Made> {
+export function expiredTransfer(ctx: WrittenContext): Promise<Foreign> {
   let made = expired.get(ctx.kit.session);
   if (!made) {
     made = makeExpired(ctx);
@@ -103,18 +110,23 @@ export function expiredTransfer(ctx: WrittenContext): Promise<Made> {
   return made;
 }
 
-async function makeExpired(ctx: WrittenContext): Promise<Made> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function makeExpired(ctx: WrittenContext): Promise<Foreign> {
   const { kit } = ctx;
-  const made = await pendingTransfer(ctx);
+  const own = await kit.session.throwaway();
+  if (!own) return kit.skip('reaching the expiration time needs an account whose clock the control interface moves');
+  const creator = own.config.token;
+  const made = await pendingTransfer(ctx, creator);
   const record = jsonOf(made.e);
   const created = instant(record?.created);
   const expiry = instant(record?.expiry);
   if (created === undefined || expiry === undefined) {
     return kit.skip('the transfer record does not show `created` and `expiry`, so its expiration cannot be reached');
   }
-  const seconds = Math.ceil((expiry - created) / 1000) + 1;
-  if (!(await kit.session.advanceClock(seconds))) {
-    return kit.skip('reaching the expiration time needs the control interface to move the clock');
+  const days = Math.ceil((expiry - created + 1000) / DAY_MS);
+  if (!(await own.ageHistory(days))) {
+    return kit.skip(`the control interface did not age the creating account's history by ${days} days`);
   }
-  return made;
+  return { ...made, creator };
 }
