@@ -6,12 +6,24 @@ import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
 import { type MadeEvent, newEvents } from './found.js';
 
-const view = (ctx: WrittenContext, event: MadeEvent) =>
-  ctx.kit.send(opOf('events/view'), { params: { eventId: event.id } });
+/** The owner token of the account whose events a procedure marks; undefined for the run's account. */
+type Owner = string | undefined;
+
+const as = (owner: Owner) => (owner ? { token: owner } : {});
+
+const view = (ctx: WrittenContext, event: MadeEvent, owner: Owner) =>
+  ctx.kit.send(opOf('events/view'), { params: { eventId: event.id }, ...as(owner) });
+
+/**
+ * Mark as Seen reaches every earlier event of the account, so a concurrent client marking its own
+ * newer event would mark this procedure's events too: seen marking goes on a throwaway account
+ * when the control interface makes one, else on the run's account.
+ */
+const seenAccount = async (ctx: WrittenContext): Promise<Owner> => (await ctx.kit.session.throwaway())?.config.token;
 
 /** Marks an event read or seen; false (recorded) when the target refuses. */
-async function mark(ctx: WrittenContext, how: 'read' | 'seen', event: MadeEvent): Promise<boolean> {
-  const e = await ctx.kit.send(opOf(`events/mark-${how}`), { params: { eventId: event.id } });
+async function mark(ctx: WrittenContext, how: 'read' | 'seen', event: MadeEvent, owner?: Owner): Promise<boolean> {
+  const e = await ctx.kit.send(opOf(`events/mark-${how}`), { params: { eventId: event.id }, ...as(owner) });
   return ctx.kit.check(acceptedWith2xx(e), `marking event ${event.id} ${how}`);
 }
 
@@ -21,8 +33,14 @@ function requireFresh(ctx: WrittenContext, events: MadeEvent[], state: 'read' | 
     ctx.kit.skip(`new events do not report \`${state}\`: false, so marking them cannot be observed`);
 }
 
-async function expectState(ctx: WrittenContext, event: MadeEvent, state: 'read' | 'seen', value: boolean, why: string) {
-  ctx.kit.check(fieldEquals(await view(ctx, event), state, value, why), `event ${event.id}`);
+async function expectState(
+  ctx: WrittenContext,
+  event: MadeEvent,
+  state: 'read' | 'seen',
+  expected: { value: boolean; why: string; owner?: Owner },
+) {
+  const { value, why, owner } = expected;
+  ctx.kit.check(fieldEquals(await view(ctx, event, owner), state, value, why), `event ${event.id}`);
 }
 
 export async function marksEvent(ctx: WrittenContext) {
@@ -30,7 +48,8 @@ export async function marksEvent(ctx: WrittenContext) {
   const [event] = events ?? [];
   if (!event) return;
   requireFresh(ctx, [event], 'read');
-  if (await mark(ctx, 'read', event)) await expectState(ctx, event, 'read', true, 'A marked event is read.');
+  if (await mark(ctx, 'read', event))
+    await expectState(ctx, event, 'read', { value: true, why: 'A marked event is read.' });
 }
 
 export async function oneEventOnly(ctx: WrittenContext) {
@@ -40,26 +59,28 @@ export async function oneEventOnly(ctx: WrittenContext) {
   const [earlier, marked, later] = events as [MadeEvent, MadeEvent, MadeEvent];
   if (!(await mark(ctx, 'read', marked))) return;
   const why = 'Mark as Read affects one event.';
-  await expectState(ctx, earlier, 'read', false, why);
-  await expectState(ctx, later, 'read', false, why);
+  await expectState(ctx, earlier, 'read', { value: false, why });
+  await expectState(ctx, later, 'read', { value: false, why });
 }
 
 export async function seenUpToAndIncluding(ctx: WrittenContext) {
-  const events = await newEvents(ctx, 3);
+  const owner = await seenAccount(ctx);
+  const events = await newEvents(ctx, 3, owner);
   if (!events) return;
   requireFresh(ctx, events, 'seen');
   const [first, second, marked] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'seen', marked))) return;
+  if (!(await mark(ctx, 'seen', marked, owner))) return;
   const why = 'Mark as Seen marks every event up to and including the given one.';
-  for (const event of [first, second, marked]) await expectState(ctx, event, 'seen', true, why);
+  for (const event of [first, second, marked]) await expectState(ctx, event, 'seen', { value: true, why, owner });
 }
 
 export async function seenLaterUnchanged(ctx: WrittenContext) {
-  const events = await newEvents(ctx, 3);
+  const owner = await seenAccount(ctx);
+  const events = await newEvents(ctx, 3, owner);
   if (!events) return;
   requireFresh(ctx, events, 'seen');
   const [, marked, ...later] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'seen', marked))) return;
+  if (!(await mark(ctx, 'seen', marked, owner))) return;
   const why = 'Events later than the one marked seen keep their seen state.';
-  for (const event of later) await expectState(ctx, event, 'seen', false, why);
+  for (const event of later) await expectState(ctx, event, 'seen', { value: false, why, owner });
 }
