@@ -96,7 +96,22 @@ const customArbitraries: Record<string, (params: Record<string, unknown>) => fc.
   'ip-or-any': (p) => fc.oneof(fc.constant(String(p.keyword)), fc.ipV4()),
 };
 
+/**
+ * Per field: a pattern's arbitrary (fc.stringMatching) takes about 17 ms to build, as it tokenizes
+ * its bias strings, and a field's valid strings depend on the field alone.
+ */
+const stringArbitraries = new WeakMap<Field | Param, fc.Arbitrary<string>>();
+
 function stringArbitrary(field: Field | Param): fc.Arbitrary<string> {
+  let arb = stringArbitraries.get(field);
+  if (!arb) {
+    arb = newStringArbitrary(field);
+    stringArbitraries.set(field, arb);
+  }
+  return arb;
+}
+
+function newStringArbitrary(field: Field | Param): fc.Arbitrary<string> {
   const custom = rulesOf(field.rules, 'custom').find((r) => customArbitraries[r.check]);
   if (custom)
     return (customArbitraries[custom.check] as (p: Record<string, unknown>) => fc.Arbitrary<string>)(
