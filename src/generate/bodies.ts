@@ -110,6 +110,7 @@ export function negativeCases(
     if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
     const segments = path.split('.');
     for (const bad of badValues(field, seed)) {
+      if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
       if (seen.has(aim)) continue;
