@@ -1,6 +1,5 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import type { Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
-import { QueuedAllureReporter } from '../report/allure-writer.js';
+import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
@@ -190,8 +189,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
   }
   const allure = options.allure ?? true;
-  // Allure reads every file in its directory: results of an earlier run would mix with this one.
-  rmSync(join(resolve(options.reportDir), 'allure-results'), { recursive: true, force: true });
+  const retired = retireResults(join(resolve(options.reportDir), 'allure-results'));
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
   let cleanup: RunCleanup | undefined;
@@ -228,6 +226,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     cleanup = await guard.finish(config, options.baseUrl !== undefined);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
+    await retired;
   }
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);

@@ -1,10 +1,10 @@
-// Self-tests of the queued Allure writer: every file written by flush time, and a failed write reported rather than lost.
+// Self-tests of the queued Allure writer: every file written by flush time, a failed write reported rather than lost, and an earlier run's results gone without touching anything else.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { QueuedAllureWriter } from './allure-writer.js';
+import { QueuedAllureWriter, retireResults } from './allure-writer.js';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -39,4 +39,21 @@ test('a write that fails makes flush reject', async () => {
 test('flush with nothing queued resolves at once', async () => {
   const writer = new QueuedAllureWriter(join(scratch(), 'results'));
   await expect(writer.flush()).resolves.toBeUndefined();
+});
+
+test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers", async () => {
+  const parent = scratch();
+  const dir = join(parent, 'allure-results');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'old-result.json'), '{}');
+  mkdirSync(join(parent, 'allure-results.retired-1-2'));
+  writeFileSync(join(parent, 'results.json'), '{}');
+  const gone = retireResults(dir);
+  expect(readdirSync(parent)).not.toContain('allure-results');
+  await gone;
+  expect(readdirSync(parent)).toEqual(['results.json']);
+});
+
+test('retireResults with no earlier results or report directory resolves', async () => {
+  await expect(retireResults(join(scratch(), 'nothing', 'allure-results'))).resolves.toBeUndefined();
 });

@@ -1,8 +1,8 @@
-// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server.
+// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; an earlier run's results are deleted in the background.
 
-import { mkdirSync } from 'node:fs';
-import { copyFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
@@ -103,4 +103,21 @@ export class QueuedAllureReporter extends AllureVitestReporter {
     super.onTestRunEnd(tests);
     await this.writer.flush();
   }
+}
+
+const RETIRED = '.retired-';
+
+/**
+ * Moves an earlier run's results directory out of the way at once (Allure reads every file in it,
+ * so old results would mix with the new ones) and deletes it, with any a stopped run left, in the
+ * background: thousands of files took seconds to delete before the run could start.
+ */
+export function retireResults(dir: string): Promise<void> {
+  const parent = dirname(dir);
+  const prefix = `${basename(dir)}${RETIRED}`;
+  if (existsSync(dir)) renameSync(dir, join(parent, `${prefix}${process.pid}-${Date.now()}`));
+  const retired = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(prefix)) : [];
+  // A directory that cannot be deleted now is out of the way all the same; the next run tries again.
+  const remove = (name: string) => rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined);
+  return Promise.all(retired.map(remove)).then(() => undefined);
 }

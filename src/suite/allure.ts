@@ -19,7 +19,7 @@ function stepName(e: Exchange): string {
  * steps by name only. A generated property sends dozens of near-identical requests, and every
  * attachment is a file the reporter writes on the thread that serves the embedded target.
  */
-const ATTACHED_WHEN_PASSING = 3;
+const ATTACHED_WHEN_PASSING = 1;
 
 async function recordExchange(e: Exchange, attach: boolean): Promise<void> {
   await allure.step(stepName(e), async () => {
