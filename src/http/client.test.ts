@@ -205,6 +205,15 @@ describe('secrets', () => {
     expect(r.text('abc')).toBe('abc');
   });
 
+  test('secrets that overlap in a text are hidden as one span, with nothing of either left', () => {
+    const r = new Redactor();
+    for (const s of ['abcd', 'cdefg', 'Aa9!first-password', 'Aa9!other-password']) r.add(s);
+    expect(r.text('xabcdefgy')).toBe(`x${REDACTED}y`);
+    expect(r.text('abcdabcd-cdefg')).toBe(`${REDACTED}-${REDACTED}`);
+    expect(r.text('[Aa9!first-password,Aa9!other-password]')).toBe(`[${REDACTED},${REDACTED}]`);
+    expect(r.text('Aa9!third-password')).toBe('Aa9!third-password');
+  });
+
   test('redaction stays linear as secrets accumulate', () => {
     const r = new Redactor();
     for (let i = 0; i < 2000; i++) r.add(`secret-${i}-${'x'.repeat(20)}`);

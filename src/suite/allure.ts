@@ -5,6 +5,7 @@ import { BaseMessageTestRuntime, getGlobalTestRuntime } from 'allure-js-commons/
 import type { Requirement } from '../../spec/types.js';
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import type { Redactor } from '../http/redact.js';
 import type { Outcome } from './outcome.js';
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
@@ -21,9 +22,11 @@ function stepName(e: Exchange): string {
  */
 const ATTACHED_WHEN_PASSING = 1;
 
-async function recordExchange(e: Exchange, attach: boolean): Promise<void> {
-  await allure.step(stepName(e), async () => {
+/** One exchange as a step; only what is written (the step's name, the attached exchange) goes through the redactor. */
+async function recordExchange(exchange: Exchange, attach: boolean, redactor: Redactor): Promise<void> {
+  await allure.step(redactor.text(stepName(exchange)), async () => {
     if (!attach) return;
+    const e = redactor.deep(exchange);
     await allure.attachment('curl', curlLine(e.request), 'text/plain');
     if (e.request.body !== undefined) await allure.attachment('request body', e.request.body, 'application/json');
     if (e.response)
@@ -32,8 +35,13 @@ async function recordExchange(e: Exchange, attach: boolean): Promise<void> {
   });
 }
 
-/** Labels, description and exchanges of one requirement's test; a no-op unless the Allure setup file is loaded. */
-export async function recordForAllure(r: Requirement, outcome: Outcome, exchanges: Exchange[]): Promise<void> {
+/** Labels, description and exchanges of one requirement's test, redacted; a no-op unless the Allure setup file is loaded. */
+export async function recordForAllure(
+  r: Requirement,
+  outcome: Outcome,
+  exchanges: Exchange[],
+  redactor: Redactor,
+): Promise<void> {
   // Without the setup file every call would only log a warning: mutation runs turn Allure off.
   if (!(getGlobalTestRuntime() instanceof BaseMessageTestRuntime)) return;
   await allure.parentSuite(`Part ${r.source.part}`);
@@ -48,7 +56,7 @@ export async function recordForAllure(r: Requirement, outcome: Outcome, exchange
   await allure.testCaseId(r.id);
   await allure.description(descriptionOf(r, outcome));
   const attachAll = outcome.verdict !== 'pass';
-  for (const [i, e] of exchanges.entries()) await recordExchange(e, attachAll || i < ATTACHED_WHEN_PASSING);
+  for (const [i, e] of exchanges.entries()) await recordExchange(e, attachAll || i < ATTACHED_WHEN_PASSING, redactor);
 }
 
 function descriptionOf(r: Requirement, outcome: Outcome): string {

@@ -170,7 +170,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
       outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };
       recordOutcome(t.task.meta, outcome);
-      await recordForAllure(r, outcome, s.client.redactor.deep(kit.exchanges));
+      await recordForAllure(r, outcome, kit.exchanges, s.client.redactor);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (
         outcome.verdict === 'fail' ||
