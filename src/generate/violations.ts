@@ -69,9 +69,20 @@ const farAbove = (max: number, whole: boolean) =>
     ? fc.integer({ min: max + 2, max: max + 1_000_000 })
     : fc.double({ min: max + 0.5, max: max + 1e6, noNaN: true });
 
+/** Each field's non-nullable twin, one object per field, so the arbitraries cached per field are found again. */
+const nonNullable = new WeakMap<Field | Param, Field>();
+function notNull(field: Field | Param): Field {
+  let twin = nonNullable.get(field);
+  if (!twin) {
+    twin = { ...field, nullable: false } as Field;
+    nonNullable.set(field, twin);
+  }
+  return twin;
+}
+
 /** A valid string of a field to build pattern and character violations from. */
 function validString(field: Field | Param, seed: number): string {
-  const v = sampleOne(validValue({ ...field, nullable: false } as Field, field.name), seed);
+  const v = sampleOne(validValue(notNull(field), field.name), seed);
   return typeof v === 'string' && v.length > 0 ? v : 'abc';
 }
 
