@@ -24,17 +24,24 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * A passing requirement's report shows only its first exchange, so the clean server alone might put
- * no secret into the reports; a server that exposes client secrets where it should not fails
- * requirements, whose reports show every exchange, secrets included: there they must be hidden.
+ * A passing requirement's report shows only its first exchange, so the clean server alone may put
+ * no secret into the reports, depending on the seed. A server that answers client secrets and
+ * credential passwords where it should not fails requirements, whose reports show every exchange,
+ * secrets included: there they must be hidden.
  */
-const LEAKY_FAULT = 'oauth-secret-exposed';
+const LEAKY_FAULTS = ['oauth-secret-exposed', 'managed-credential-password-returned'];
 
 type Served = Awaited<ReturnType<typeof startServe>>;
 let clean: Served;
 let leaky: Served;
 beforeAll(async () => {
-  [clean, leaky] = await Promise.all([startServe(TOKEN), startServe(TOKEN, ['--fault', LEAKY_FAULT])]);
+  [clean, leaky] = await Promise.all([
+    startServe(TOKEN),
+    startServe(
+      TOKEN,
+      LEAKY_FAULTS.flatMap((f) => ['--fault', f]),
+    ),
+  ]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([clean?.stop(), leaky?.stop()]);
@@ -52,7 +59,8 @@ async function texts(only: string, how: 'env' | 'config' | 'flag', server: Serve
   const r = await runCli(['run', ...target, '--only', only, '--report-dir', dir], {
     env: how === 'env' ? { CLOUDCONF_TOKEN: TOKEN } : { CLOUDCONF_TOKEN: '' },
   });
-  expect(r.code, r.stderr).toBe(server === leaky ? 1 : 0);
+  // The leaky target breaks MUST and SHOULD requirements: a run may end 1, or 0 with non-strict ones.
+  expect(server === leaky ? [0, 1] : [0], r.stderr).toContain(r.code);
   const all = new Map(filesUnder(dir).map((f) => [f, readFileSync(f, 'utf8')]));
   all.set('stdout', r.stdout);
   all.set('stderr', r.stderr);
@@ -62,11 +70,12 @@ async function texts(only: string, how: 'env' | 'config' | 'flag', server: Serve
 describe.concurrent('secrets stay out of everything a run writes and prints', () => {
   const runs = [
     { only: 'oauth-clients', how: 'env' as const, leaks: true },
-    { only: 'managed/credentials', how: 'config' as const, leaks: false },
+    // managed/credential-password-never-returned fails on the leaky target, with its passwords.
+    { only: 'managed', how: 'config' as const, leaks: true },
     { only: 'users/create', how: 'flag' as const, leaks: false },
   ];
   for (const { only, how, leaks: leakyTarget } of runs) {
-    const target = leakyTarget ? `, a target with ${LEAKY_FAULT}` : '';
+    const target = leakyTarget ? ', a target that answers secrets' : '';
     test(`token from ${how}, --only ${only}${target}`, { timeout: 180_000 }, async () => {
       const all = await texts(only, how, leakyTarget ? leaky : clean);
       expect(all.size).toBeGreaterThan(5);
@@ -76,8 +85,8 @@ describe.concurrent('secrets stay out of everything a run writes and prints', ()
         [...text.matchAll(PLAIN_SECRET)].filter((m) => couldBeSecret(m[2] ?? '')).map((m) => `${file}: ${m[0]}`),
       );
       expect(plain).toEqual([]);
-      if (only !== 'users/create') {
-        // The selection did send and receive secrets: they were there to leak, and were hidden.
+      if (leakyTarget) {
+        // The failing requirements' reports show secrets sent and received: there to leak, and hidden.
         expect([...all.values()].some((text) => REDACTED_SECRET.test(text))).toBe(true);
       }
     });
