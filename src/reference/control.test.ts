@@ -14,6 +14,17 @@ function world(): { w: World; token: string } {
   return { w, token: w.issueToken(account, 'owner', ['*'], 'owner-token') };
 }
 
+/** A world with its first account (kept) and one opened through the control interface (aged): their owners. */
+function twoAccounts() {
+  const { w, token } = world();
+  const r = handleControl(w, 'POST', '/accounts', '{}');
+  const { account, token: otherToken } = r.body as { account: number; token: string };
+  const aged = w.principal(otherToken);
+  const kept = w.principal(token);
+  if (!aged || !kept) throw new Error('no principal');
+  return { w, account, aged, kept };
+}
+
 describe('control interface', () => {
   test('opens an account ageDays ago without moving the clock', () => {
     const { w } = world();
@@ -37,12 +48,7 @@ describe('control interface', () => {
   });
 
   test("history ages one account's events and logins past the window, and no other account's", () => {
-    const { w, token } = world();
-    const r = handleControl(w, 'POST', '/accounts', '{}');
-    const { account, token: otherToken } = r.body as { account: number; token: string };
-    const aged = w.principal(otherToken);
-    const kept = w.principal(token);
-    if (!aged || !kept) throw new Error('no principal');
+    const { w, account, aged, kept } = twoAccounts();
     for (const p of [aged, kept]) p.account.events.record('vpc_create', null, p.user.username);
     handleControl(w, 'POST', '/tokens', '{}');
     expect(listEvents(aged)).toHaveLength(1);
@@ -57,12 +63,7 @@ describe('control interface', () => {
   });
 
   test("history expires the transfers one account created, and no other account's", () => {
-    const { w, token } = world();
-    const r = handleControl(w, 'POST', '/accounts', '{}');
-    const { account, token: otherToken } = r.body as { account: number; token: string };
-    const aged = w.principal(otherToken);
-    const kept = w.principal(token);
-    if (!aged || !kept) throw new Error('no principal');
+    const { w, account, aged, kept } = twoAccounts();
     const [old, fresh] = [aged, kept].map((p) => createTransfer(p, { entities: {} }));
     if (!old || !fresh) throw new Error('no transfer');
     const days = Math.ceil((EXPIRY_HOURS + 1) / 24);
