@@ -96,20 +96,27 @@ const customArbitraries: Record<string, (params: Record<string, unknown>) => fc.
   'ip-or-any': (p) => fc.oneof(fc.constant(String(p.keyword)), fc.ipV4()),
 };
 
+/** The value cached under `key`, built and cached on first use. */
+export function cached<K extends object | string, V>(
+  cache: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  build: (key: K) => V,
+): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
 /**
  * Per field: a pattern's arbitrary (fc.stringMatching) takes about 17 ms to build, as it tokenizes
  * its bias strings, and a field's valid strings depend on the field alone.
  */
 const stringArbitraries = new WeakMap<Field | Param, fc.Arbitrary<string>>();
 
-function stringArbitrary(field: Field | Param): fc.Arbitrary<string> {
-  let arb = stringArbitraries.get(field);
-  if (!arb) {
-    arb = newStringArbitrary(field);
-    stringArbitraries.set(field, arb);
-  }
-  return arb;
-}
+const stringArbitrary = (field: Field | Param) => cached(stringArbitraries, field, newStringArbitrary);
 
 function newStringArbitrary(field: Field | Param): fc.Arbitrary<string> {
   const custom = rulesOf(field.rules, 'custom').find((r) => customArbitraries[r.check]);

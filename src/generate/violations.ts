@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { ruleId } from '../../spec/derive.js';
 import type { Field, Format, Param, Rule } from '../../spec/types.js';
-import { validValue } from './values.js';
+import { cached, validValue } from './values.js';
 
 /** Marks a required field left out. */
 export const ABSENT: unique symbol = Symbol('absent');
@@ -46,14 +46,8 @@ const badFormats: Partial<Record<Format, string[]>> = {
 
 /** Strings matching a pattern; building the arbitrary parses the pattern, so each is built once. */
 const byPattern = new Map<string, fc.Arbitrary<string>>();
-function matching(regex: string): fc.Arbitrary<string> {
-  let arb = byPattern.get(regex);
-  if (!arb) {
-    arb = fc.stringMatching(new RegExp(`^(?:${regex})$`, 'u'));
-    byPattern.set(regex, arb);
-  }
-  return arb;
-}
+const matching = (regex: string) =>
+  cached(byPattern, regex, () => fc.stringMatching(new RegExp(`^(?:${regex})$`, 'u')));
 
 /** Words shaped like enum members, to draw non-members from. */
 const enumLike = fc.stringMatching(/^[a-z][a-z0-9_-]{0,15}$/);
@@ -71,14 +65,7 @@ const farAbove = (max: number, whole: boolean) =>
 
 /** Each field's non-nullable twin, one object per field, so the arbitraries cached per field are found again. */
 const nonNullable = new WeakMap<Field | Param, Field>();
-function notNull(field: Field | Param): Field {
-  let twin = nonNullable.get(field);
-  if (!twin) {
-    twin = { ...field, nullable: false } as Field;
-    nonNullable.set(field, twin);
-  }
-  return twin;
-}
+const notNull = (field: Field | Param) => cached(nonNullable, field, () => ({ ...field, nullable: false }) as Field);
 
 /** A valid string of a field to build pattern and character violations from. */
 function validString(field: Field | Param, seed: number): string {

@@ -4,12 +4,11 @@ import { acceptedWith2xx } from '../../../src/check/status.js';
 import { fieldEquals } from '../../../src/check/stored.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { as, ownAccount } from '../account/support.js';
 import { type MadeEvent, newEvents } from './found.js';
 
 /** The owner token of the account whose events a procedure marks; undefined for the run's account. */
 type Owner = string | undefined;
-
-const as = (owner: Owner) => (owner ? { token: owner } : {});
 
 const view = (ctx: WrittenContext, event: MadeEvent, owner: Owner) =>
   ctx.kit.send(opOf('events/view'), { params: { eventId: event.id }, ...as(owner) });
@@ -19,7 +18,7 @@ const view = (ctx: WrittenContext, event: MadeEvent, owner: Owner) =>
  * newer event would mark this procedure's events too: seen marking goes on a throwaway account
  * when the control interface makes one, else on the run's account.
  */
-const seenAccount = async (ctx: WrittenContext): Promise<Owner> => (await ctx.kit.session.throwaway())?.config.token;
+const seenAccount = (ctx: WrittenContext): Promise<Owner> => ownAccount(ctx.kit);
 
 /** Marks an event read or seen; false (recorded) when the target refuses. */
 async function mark(ctx: WrittenContext, how: 'read' | 'seen', event: MadeEvent, owner?: Owner): Promise<boolean> {
