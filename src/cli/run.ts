@@ -19,6 +19,7 @@ import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
+import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
@@ -214,6 +215,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
+          experimental: moduleCacheOptions(repoRoot),
           maxWorkers: WORKERS,
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
