@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
 import { operationById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
@@ -12,7 +13,7 @@ import { NoAnswer } from '../http/client.js';
 import { startHostileTarget } from '../http/hostile-target.js';
 import type { RunConfig } from './config.js';
 import { readJournal } from './journal.js';
-import { Session } from './session.js';
+import { Session, STOP_CHECK_MS } from './session.js';
 
 const op = (id: string): Operation => {
   const o = operationById.get(id);
@@ -104,12 +105,13 @@ describe('session', () => {
   });
 });
 
-test('every request of the run passes the stop file once it exists', async () => {
+test('every request of the run stops once the stop file exists (seen within STOP_CHECK_MS)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cloudconf-stop-'));
   const stopPath = join(dir, 'stopped');
   const s = new Session(config(await listening, { stopPath }));
   expect((await s.send(op('vpcs/list'))).transportError).toBeUndefined();
   writeFileSync(stopPath, 'SIGINT');
+  await sleep(STOP_CHECK_MS + 10);
   const before = seen.length;
   expect((await s.send(op('vpcs/list'))).transportError?.code).toBe('INTERRUPTED');
   expect(seen.length).toBe(before);

@@ -50,6 +50,23 @@ export interface CredentialRequest {
   key?: string;
 }
 
+/** How often a worker looks for the stop file: a stat per request would cost more than the requests' checks. */
+export const STOP_CHECK_MS = 50;
+
+/** Whether the run's stop file exists, looked up at most every `STOP_CHECK_MS`; once seen, always true. */
+function stopFile(path: string): () => boolean {
+  let seen = false;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    const now = performance.now();
+    if (!seen && now - checkedAt >= STOP_CHECK_MS) {
+      checkedAt = now;
+      seen = existsSync(path);
+    }
+    return seen;
+  };
+}
+
 /** The HTTP client a run's configuration asks for: its timeout, size cap, pace, mode and interruption. */
 export function clientFor(config: RunConfig): HttpClient {
   const stopPath = config.stopPath;
@@ -57,7 +74,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
     ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
-    ...(stopPath ? { stopped: () => existsSync(stopPath) } : {}),
+    ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }
