@@ -19,6 +19,7 @@ import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
+import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
@@ -127,7 +128,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
     return undefined;
   }
-  const reference = options.baseUrl ? undefined : await startReferenceServer({ port: 0, faults: options.faults ?? [] });
+  const sockets = localSockets();
+  const reference = options.baseUrl
+    ? undefined
+    : await startReferenceServer({ port: 0, faults: options.faults ?? [], ...sockets.option('reference') });
   const guard = await guardRun(
     { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
     log,
@@ -153,8 +157,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         : [],
   };
   const mutantServers = await Promise.all(
-    (options.mutants ?? []).map((m) =>
-      startReferenceServer({ port: 0, faults: m.faults ?? (m.fault ? [m.fault] : []) }),
+    (options.mutants ?? []).map((m, i) =>
+      startReferenceServer({
+        port: 0,
+        faults: m.faults ?? (m.fault ? [m.fault] : []),
+        ...sockets.option(`mutant-${i}`),
+      }),
     ),
   );
   if (options.mutants) {
@@ -169,6 +177,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       };
     });
   }
+  const local = sockets.byOrigin([...(reference ? [reference] : []), ...mutantServers]);
+  if (Object.keys(local).length) config.sockets = local;
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
   const { all: allSelected, judged: judgedSelected } = selected(
     options.only,
@@ -184,6 +194,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     await guard.finish(config, false);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
+    sockets.dispose();
     return undefined;
   }
   if (options.baseUrl && !options.quiet) {
@@ -228,6 +239,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     cleanup = await guard.finish(config, options.baseUrl !== undefined);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
+    sockets.dispose();
     await retired;
   }
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);

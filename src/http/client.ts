@@ -26,6 +26,8 @@ export interface ClientOptions {
   stopped?: () => boolean;
   /** A reason to refuse a request outright (read-only mode refuses anything but GET). */
   refuse?: (method: string, url: URL) => string | undefined;
+  /** Origins reached through a Unix socket rather than TCP (servers the run started), by origin. */
+  socketPaths?: Record<string, string>;
 }
 
 export interface SendRequest {
@@ -120,6 +122,7 @@ export class HttpClient {
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         keepAliveTimeout: 10_000,
+        ...(this.options.socketPaths?.[origin] ? { socketPath: this.options.socketPaths[origin] } : {}),
       });
       this.pools.set(origin, pool);
     }

@@ -25,6 +25,8 @@ export interface ReferenceOptions {
   actionDelayMs?: number;
   control?: boolean;
   faults?: string[];
+  /** A Unix socket to serve on as well, for a client on the same machine (no TCP stack on the way). */
+  socketPath?: string;
 }
 
 export interface RunningReference {
@@ -33,6 +35,8 @@ export interface RunningReference {
   /** The owner's full-scope token. */
   token: string;
   world: World;
+  /** The Unix socket it also serves on, when one was asked for. */
+  socketPath?: string;
   close(): Promise<void>;
 }
 
@@ -209,12 +213,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
-  const server: Server = createServer(createReferenceHandler(world, options.control ?? true));
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
+  const handler = createReferenceHandler(world, options.control ?? true);
+  const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
+  const onSocket = options.socketPath;
+  const local = onSocket === undefined ? undefined : await listening(handler, (s, done) => s.listen(onSocket, done));
   const { port } = server.address() as AddressInfo;
   const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
@@ -222,10 +224,29 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     betaUrl: `${origin}/v4beta`,
     token,
     world,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...(onSocket === undefined ? {} : { socketPath: onSocket }),
+    close: async () => {
+      await Promise.all([server, ...(local ? [local] : [])].map(closed));
+    },
   };
 }
+
+/** A node:http server with the reference handler, once `listen` has it listening. */
+async function listening(
+  handler: ReturnType<typeof createReferenceHandler>,
+  listen: (server: Server, done: () => void) => void,
+): Promise<Server> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    listen(server, resolve);
+  });
+  return server;
+}
+
+const closed = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });

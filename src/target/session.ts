@@ -67,7 +67,7 @@ function stopFile(path: string): () => boolean {
   };
 }
 
-/** The HTTP client a run's configuration asks for: its timeout, size cap, pace, mode and interruption. */
+/** The HTTP client a run's configuration asks for: its timeout, size cap, pace, mode, interruption and local sockets. */
 export function clientFor(config: RunConfig): HttpClient {
   const stopPath = config.stopPath;
   return new HttpClient({
@@ -75,6 +75,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
+    ...(config.sockets ? { socketPaths: config.sockets } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }
