@@ -40,6 +40,7 @@ async function main(): Promise<void> {
   step('growth with --runs');
   const runs2 = runCost(`runs ${2 * DEFAULT_RUNS}`, ['--runs', String(2 * DEFAULT_RUNS)], 1);
   const runs4 = runCost(`runs ${4 * DEFAULT_RUNS}`, ['--runs', String(4 * DEFAULT_RUNS)], 1);
+  const marginalRate = (runs4.requests - full.requests) / (runs4.wallSeconds - full.wallSeconds);
   step('growth with existing data');
   const seeded = await seededRunCost(`seeded ${SEEDED}`, SEEDED, [], 1);
   const seeded10 = await seededRunCost(`seeded ${10 * SEEDED}`, 10 * SEEDED, [], 1);
@@ -65,7 +66,12 @@ async function main(): Promise<void> {
     repeats: REPEATS,
     defaultRuns: DEFAULT_RUNS,
     full,
-    ceiling: { referenceGets, share: full.requestsPerSecond / referenceGets },
+    ceiling: {
+      referenceGets,
+      share: full.requestsPerSecond / referenceGets,
+      marginalRate,
+      marginalShare: marginalRate / referenceGets,
+    },
     profile,
     growth: { runs2, runs4, seeded, seeded10, seededCount: SEEDED },
     reference: {

@@ -8,7 +8,13 @@ export interface Bench {
   repeats: number;
   defaultRuns: number;
   full: RunCost;
-  ceiling: { referenceGets: number; share: number };
+  ceiling: {
+    referenceGets: number;
+    share: number;
+    /** Requests per second the run adds as it grows (from the default to 4× `--runs`), and its share. */
+    marginalRate: number;
+    marginalShare: number;
+  };
   profile: { category: string; cpuSeconds: number; share: number }[];
   growth: { runs2: RunCost; runs4: RunCost; seeded: RunCost; seeded10: RunCost; seededCount: number };
   reference: {
@@ -24,7 +30,7 @@ export interface Bench {
 
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 const row = (name: string, r: RunCost) =>
-  `| ${name} | ${r.wallSeconds.toFixed(1)} s | ${r.requests.toLocaleString('en-US')} | ${rate(r.requestsPerSecond)} | ${r.peakRssMb.toFixed(0)} MB |`;
+  `| ${name} | ${r.wallSeconds.toFixed(1)} s | ${r.cpuSeconds.toFixed(1)} s | ${r.requests.toLocaleString('en-US')} | ${rate(r.requestsPerSecond)} | ${r.cpuMsPerRequest.toFixed(2)} ms | ${r.peakRssMb.toFixed(0)} MB |`;
 
 export function table(b: Bench): string {
   const n = b.defaultRuns;
@@ -32,14 +38,14 @@ export function table(b: Bench): string {
   return [
     `Machine: ${b.machine.cpus} × ${b.machine.model}, ${b.machine.memoryGb} GB, Node ${b.machine.node}; measured ${b.measuredAt.slice(0, 10)}.`,
     '',
-    '| run | wall time | requests | rate | peak memory |',
-    '|---|---|---|---|---|',
+    '| run | wall time | CPU (run process) | requests | rate | CPU per request | peak memory |',
+    '|---|---|---|---|---|---|---|',
     row(`\`cloudconf run\` (whole API, --runs ${n}, median of ${b.repeats})`, b.full),
     row(`\`--runs ${2 * n}\` (2×)`, g.runs2),
     row(`\`--runs ${4 * n}\` (4×)`, g.runs4),
     row(`\`serve\` with ${g.seededCount} unrelated entities of each kind, \`run --base-url\``, g.seeded),
     row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
-    `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
+    `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | ${b.mutation.cpuSeconds.toFixed(1)} s | | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
     '',
     '| reference server, 16 requests in flight from one undici Pool | |',
     '|---|---|',
@@ -49,6 +55,7 @@ export function table(b: Bench): string {
     `| memory after 100,000 creates | ${b.reference.memoryAfter100kMb.toFixed(0)} MB |`,
     `| bare node:http server, same client | ${rate(b.reference.bareNodeGets)} |`,
     `| the default run's request rate as a share of the reference GET ceiling | ${(100 * b.ceiling.share).toFixed(1)}% |`,
+    `| the rate a run adds as it grows (${n} to ${4 * n} \`--runs\`): ${rate(b.ceiling.marginalRate)}, as a share of the ceiling | ${(100 * b.ceiling.marginalShare).toFixed(1)}% |`,
     '',
     '| where a run spends CPU (all threads, one profiled run) | CPU | share |',
     '|---|---|---|',
