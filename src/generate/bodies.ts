@@ -5,16 +5,23 @@ import { walkFields } from '../../spec/derive.js';
 import { checkBody, checkField, isObject, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
-import { type Hints, objectArbitrary } from './values.js';
+import { cached, type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
 
 export type Body = Record<string, unknown>;
 
+/** Built arbitraries by hints object, then operation: the same hints give the same arbitrary, built once. */
+const validBodies = new WeakMap<Hints, Map<Operation, fc.Arbitrary<Body>>>();
+const NO_HINTS: Hints = {};
+
 /** Valid bodies of an operation: every required field, any subset of optional ones, every statically checkable rule kept. */
-export function validBody(op: Operation, hints: Hints = {}): fc.Arbitrary<Body> {
-  const body = op.body;
-  if (!body || body.kind === 'file') return fc.constant({});
-  return objectArbitrary(body.fields, '', hints).filter((b) => checkBody(body, b).length === 0);
+export function validBody(op: Operation, hints: Hints = NO_HINTS): fc.Arbitrary<Body> {
+  const byOp = cached(validBodies, hints, () => new Map<Operation, fc.Arbitrary<Body>>());
+  return cached(byOp, op, () => {
+    const body = op.body;
+    if (!body || body.kind === 'file') return fc.constant({});
+    return objectArbitrary(body.fields, '', hints).filter((b) => checkBody(body, b).length === 0);
+  });
 }
 
 export interface NegativeCase {

@@ -8,7 +8,7 @@ import { grantEntityKinds } from '../../spec/part2/users.js';
 import { PRIVATE_IMAGE_PATTERN } from '../../spec/part3/common.js';
 import type { Operation } from '../../spec/types.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
-import type { Hints } from '../generate/values.js';
+import { cached, type Hints } from '../generate/values.js';
 import { RequestRefused } from '../http/client.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
@@ -115,7 +115,14 @@ let labelsHandedOut = 0;
  * that must hold them (a StackScript with a backup, to be refused).
  */
 export function hintsFor(session: Session, op: Operation, { plain = true } = {}): Hints {
-  const { config } = session;
+  const byKey = cached(hintsByConfig, session.config, () => new Map<string, Hints>());
+  return cached(byKey, `${op.id}${plain ? '' : ':options'}`, () => buildHints(session.config, op, plain));
+}
+
+/** Hints depend on the run's configuration and the operation only: built once per worker for each. */
+const hintsByConfig = new WeakMap<Session['config'], Map<string, Hints>>();
+
+function buildHints(config: Session['config'], op: Operation, plain: boolean): Hints {
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     region: fc.constantFrom(...config.regions),
     images: fc.constant(config.images.slice(0, 1)),
