@@ -198,7 +198,8 @@ function checkMembers(fields: Field[], value: Record<string, unknown>, prefix: s
   return out;
 }
 
-const present = (body: Record<string, unknown>, path: string): boolean => {
+/** Whether a dotted member path holds a value other than null in a body. */
+export const present = (body: Record<string, unknown>, path: string): boolean => {
   let cur: unknown = body;
   for (const key of path.split('.')) {
     if (!isObject(cur) || !(key in cur)) return false;

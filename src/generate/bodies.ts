@@ -2,8 +2,8 @@
 
 import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, checkField, isObject, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
-import type { Field, Operation, Param } from '../../spec/types.js';
+import { checkBody, checkField, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
@@ -20,8 +20,39 @@ export function validBody(op: Operation, hints: Hints = NO_HINTS): fc.Arbitrary<
   return cached(byOp, op, () => {
     const body = op.body;
     if (!body || body.kind === 'file') return fc.constant({});
-    return objectArbitrary(body.fields, '', hints).filter((b) => checkBody(body, b).length === 0);
+    const mend = mendExclusive(body.rules ?? []);
+    return objectArbitrary(body.fields, '', hints)
+      .map(mend)
+      .filter((b) => checkBody(body, b).length === 0);
   });
+}
+
+/**
+ * Keeps the first member present of each `exclusive` group and drops the others, so most samples
+ * pass the filter: with configs' eight device slots, each allowing a disk or a volume, one sample
+ * in sixty held no slot with both.
+ */
+export function mendExclusive(rules: readonly CrossRule[]): (b: Body) => Body {
+  const groups = rules.filter((r) => r.kind === 'exclusive').map((r) => r.fields);
+  if (groups.length === 0) return (b) => b;
+  return (b) => {
+    let out = b;
+    for (const fields of groups) {
+      const [, ...extra] = fields.filter((f) => present(out, f));
+      for (const path of extra) out = without(out, path.split('.'));
+    }
+    return out;
+  };
+}
+
+/** A copy of a body without the member at a dotted path, the objects on the way copied, the rest shared. */
+function without(body: Body, [name, ...rest]: string[]): Body {
+  if (name === undefined) return body;
+  const copy = { ...body };
+  const inner = copy[name];
+  if (rest.length === 0) delete copy[name];
+  else if (isObject(inner)) copy[name] = without(inner, rest);
+  return copy;
 }
 
 export interface NegativeCase {
