@@ -41,3 +41,10 @@ test('where a socket path would be too long, servers get none and requests go ov
   expect(sockets.option('reference')).toEqual({});
   sockets.dispose();
 });
+
+test('a socket path that cannot be listened on leaves the server on TCP, with no socket to name', async () => {
+  const server = await startReferenceServer({ port: 0, socketPath: '/nonexistent-directory/reference.sock' });
+  expect(server.socketPath).toBeUndefined();
+  expect(localSockets().byOrigin([server])).toEqual({});
+  await server.close();
+});

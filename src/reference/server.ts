@@ -216,7 +216,11 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const handler = createReferenceHandler(world, options.control ?? true);
   const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
   const onSocket = options.socketPath;
-  const local = onSocket === undefined ? undefined : await listening(handler, (s, done) => s.listen(onSocket, done));
+  // The socket is a shortcut for clients on this machine: a path that cannot be listened on leaves TCP alone.
+  const local =
+    onSocket === undefined
+      ? undefined
+      : await listening(handler, (s, done) => s.listen(onSocket, done)).catch(() => undefined);
   const { port } = server.address() as AddressInfo;
   const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
@@ -224,7 +228,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     betaUrl: `${origin}/v4beta`,
     token,
     world,
-    ...(onSocket === undefined ? {} : { socketPath: onSocket }),
+    ...(local && onSocket !== undefined ? { socketPath: onSocket } : {}),
     close: async () => {
       await Promise.all([server, ...(local ? [local] : [])].map(closed));
     },
