@@ -83,4 +83,12 @@ describe('cross rule cases', () => {
       expect(checkBody(op.body as never, c.body).filter((v) => v.suffix !== rule.id)).toEqual([]);
     }
   });
+
+  test('a case filling a slot that fullvirt forbids says paravirt: an update would otherwise keep a stored fullvirt', () => {
+    const { op, rule } = ruleOf('configs/update', 'devices.sde.one-device');
+    const base = { label: 'profile', devices: { sda: { disk_id: 1 } } };
+    const cases = crossRuleCases(op, rule.id, base, {}, 7);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const c of cases) expect(c.body.virt_mode).toBe('paravirt');
+  });
 });

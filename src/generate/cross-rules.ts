@@ -310,7 +310,27 @@ function repaired(op: Operation, rule: CrossRule, body: Body, b: Builder): Body 
       for (const f of drop) setAt(body, f, undefined);
     }
   }
+  pinAbsentConditions(op, rule, body, touchesOwn);
   return body;
+}
+
+/**
+ * A condition an update leaves out keeps its stored value, which no body shows: where the body
+ * holds what a `forbidden-if` rule forbids under a condition, the condition's field is sent with a
+ * value that does not meet it (a profile stored as fullvirt refuses slot `sde` for that reason).
+ */
+function pinAbsentConditions(op: Operation, rule: CrossRule, body: Body, touchesOwn: (path: string) => boolean) {
+  for (const other of op.body?.rules ?? []) {
+    const when = other.params?.when;
+    if (other.id === rule.id || other.kind !== 'forbidden-if' || !isObject(when)) continue;
+    if (!other.fields.some((f) => !(f in when) && present(body, f))) continue;
+    for (const [field, trigger] of Object.entries(when)) {
+      if (present(body, field) || touchesOwn(field)) continue;
+      const values = fieldAt(op.body?.fields ?? [], field)?.rules?.find((r) => r.kind === 'enum');
+      const safe = values?.kind === 'enum' ? values.values.find((v) => !sameJson(v, trigger)) : undefined;
+      if (safe !== undefined) setAt(body, field, safe);
+    }
+  }
 }
 
 /** Whether a body breaks the rule and nothing else: no field rule, no other cross rule the body decides. */
