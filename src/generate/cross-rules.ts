@@ -1,7 +1,7 @@
 // Negative cases of the cross rules a body alone decides (one field requires, forbids or excludes another; rules over the items of an array by purpose), built from a valid body and kept only when they break that rule and no other.
 
 import fc from 'fast-check';
-import { checkBody, checkField, crossRuleHolds, isObject, itemRuleBreach } from '../../spec/evaluate.js';
+import { checkBody, checkField, crossRuleHolds, isObject, itemRuleBreach, present } from '../../spec/evaluate.js';
 import type { CrossRule, Field, Json, Operation } from '../../spec/types.js';
 import { type Hints, objectArbitrary, validValue } from './values.js';
 import { sampleOne } from './violations.js';
@@ -22,8 +22,6 @@ function valueAt(body: unknown, path: string): unknown {
   for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
   return at;
 }
-
-const present = (body: unknown, path: string) => valueAt(body, path) !== undefined && valueAt(body, path) !== null;
 
 function setAt(body: Body, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -158,7 +156,12 @@ class Builder {
 /** The purposes an item may have: the values of its `purpose` member's enum. */
 function purposesOf(op: Operation, each: string): Json[] {
   const fields = each ? (fieldAt(op.body?.fields ?? [], each)?.items?.fields ?? []) : (op.body?.fields ?? []);
-  const rule = fields.find((f) => f.name === 'purpose')?.rules?.find((r) => r.kind === 'enum');
+  return enumValues(fields.find((f) => f.name === 'purpose'));
+}
+
+/** The values a field's enum rule allows; none when it has no enum. */
+function enumValues(field: Field | undefined): Json[] {
+  const rule = field?.rules?.find((r) => r.kind === 'enum');
   return rule?.kind === 'enum' ? [...rule.values] : [];
 }
 
@@ -326,8 +329,7 @@ function pinAbsentConditions(op: Operation, rule: CrossRule, body: Body, touches
     if (!other.fields.some((f) => !(f in when) && present(body, f))) continue;
     for (const [field, trigger] of Object.entries(when)) {
       if (present(body, field) || touchesOwn(field)) continue;
-      const values = fieldAt(op.body?.fields ?? [], field)?.rules?.find((r) => r.kind === 'enum');
-      const safe = values?.kind === 'enum' ? values.values.find((v) => !sameJson(v, trigger)) : undefined;
+      const safe = enumValues(fieldAt(op.body?.fields ?? [], field)).find((v) => !sameJson(v, trigger));
       if (safe !== undefined) setAt(body, field, safe);
     }
   }

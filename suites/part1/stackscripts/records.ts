@@ -42,12 +42,10 @@ const SETTLE_POLLS = 20;
 const SETTLE_MS = 250;
 
 /**
- * Polls the StackScript until `field` has the expected value (an instance delete may take a moment),
- * then checks it. A target whose control interface says actions settle before the response is read
- * once: waiting there would only delay the failure of a counter that is wrong.
+ * Polls the StackScript up to `polls` times until `field` has the expected value (an instance delete
+ * may take a moment), then checks it.
  */
-async function expectCounter(kit: Kit, id: number, field: string, expected: number, when: string) {
-  const polls = (await kit.session.actionDelayMs()) === 0 ? 0 : SETTLE_POLLS;
+async function expectCounter(kit: Kit, id: number, field: string, expected: number, when: string, polls: number) {
   let view = await viewScript(kit, id);
   for (let i = 0; i < polls && record(view)?.[field] !== expected; i += 1) {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -56,15 +54,20 @@ async function expectCounter(kit: Kit, id: number, field: string, expected: numb
   kit.check(fieldEquals(view, field, expected, `\`${field}\` counts the deployments of the StackScript.`), when);
 }
 
-/** A fresh StackScript counts 0, 1 once an instance is deployed from it, and `afterDelete` once that instance is gone. */
+/**
+ * A fresh StackScript counts 0, 1 once an instance is deployed from it, and `afterDelete` once that
+ * instance is gone. A target whose control interface says actions settle before the response is read
+ * once each time: waiting there would only delay the failure of a counter that is wrong.
+ */
 async function deploymentCounter(ctx: WrittenContext, field: string, afterDelete: number) {
   const { kit, fixtures } = ctx;
+  const polls = (await kit.session.actionDelayMs()) === 0 ? 0 : SETTLE_POLLS;
   const { id } = await createScript(kit, { fixtures });
-  await expectCounter(kit, id, field, 0, 'a new StackScript');
+  await expectCounter(kit, id, field, 0, 'a new StackScript', polls);
   const node = await createInstance(kit, fixtures, { stackscript_id: id });
-  await expectCounter(kit, id, field, 1, 'after one instance was deployed from it');
+  await expectCounter(kit, id, field, 1, 'after one instance was deployed from it', polls);
   if (!kit.check(acceptedWith2xx(await deleteInstance(kit, node.id)), 'Instance Delete')) return;
-  await expectCounter(kit, id, field, afterDelete, 'after that instance was deleted');
+  await expectCounter(kit, id, field, afterDelete, 'after that instance was deleted', polls);
 }
 
 export const deploymentsActive = (ctx: WrittenContext) => deploymentCounter(ctx, 'deployments_active', 0);
