@@ -7,6 +7,7 @@ import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
+import { openTally } from '../http/request-tally.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
@@ -18,6 +19,7 @@ import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { defaultMode } from '../target/mode.js';
+import { preflight } from '../target/preflight.js';
 import { TOOL_VERSION } from '../version.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
@@ -197,6 +199,16 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     sockets.dispose();
     return undefined;
   }
+  // Every client of the run (worker threads and the cleanup included) counts its requests here.
+  const tally = openTally();
+  const unreachable = options.baseUrl ? await preflight(config) : undefined;
+  if (unreachable) {
+    log(`cloudconf: ${unreachable}`);
+    await guard.finish(config, false);
+    tally.dispose();
+    sockets.dispose();
+    return undefined;
+  }
   if (options.baseUrl && !options.quiet) {
     log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
   }
@@ -205,6 +217,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
   let cleanup: RunCleanup | undefined;
+  let requests = 0;
   try {
     const vitest = await startVitest(
       'test',
@@ -237,13 +250,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   } finally {
     // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
     cleanup = await guard.finish(config, options.baseUrl !== undefined);
+    requests = tally.total();
+    tally.dispose();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
     await retired;
   }
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
-  const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);
   const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
   const results = buildResults(all, collector.outcomes, {
     version: TOOL_VERSION,

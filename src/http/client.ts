@@ -1,8 +1,10 @@
 // The HTTP client of the suite: undici Pools per origin with keep-alive, per-request timeouts, a response size cap, bounded retries (429 with Retry-After, 5xx and lost connections on idempotent requests), pacing, and a breaker for a target that stopped answering.
 
 import { Pool } from 'undici';
+import { parseJsonBounded } from './bounded-json.js';
 import type { Exchange, RecordedResponse } from './exchange.js';
 import { REDACTED, Redactor } from './redact.js';
+import { RequestTally } from './request-tally.js';
 
 export interface ClientOptions {
   /** Per-request deadline for headers and body, in milliseconds. */
@@ -77,6 +79,12 @@ const DRIPPING = 'CLOUDCONF_BODY_DEADLINE';
 /** undici's waits for headers and between body chunks, and the whole-body deadline: all are the request timeout. */
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', DRIPPING]);
 
+/** How often a client with a stop flag looks at it while requests are in flight. */
+const STOP_WATCH_MS = 100;
+
+/** The reason in-flight requests are aborted with when the run is stopped. */
+class InterruptedError extends Error {}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const flatHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
@@ -102,11 +110,35 @@ export class HttpClient {
   private readonly options: ClientOptions;
   private unanswered = 0;
   private brokenUntil = 0;
-  /** Number of requests sent, for the run summary. */
+  /** Number of requests sent (every attempt), for the run summary. */
   sent = 0;
+  private readonly tally = new RequestTally();
+  private readonly stopWatch: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: Partial<ClientOptions> = {}) {
     this.options = { ...defaultClientOptions, ...options };
+    const stopped = this.options.stopped;
+    if (stopped) {
+      // A stopped run does not wait for answers in flight (a silent or dripping target holds them up to the timeout).
+      this.stopWatch = setInterval(() => {
+        if (stopped()) this.abortInFlight();
+      }, STOP_WATCH_MS);
+      this.stopWatch.unref();
+    }
+  }
+
+  /** Waits before a retry, cut short when the run is stopped. */
+  private async pause(ms: number): Promise<void> {
+    const until = performance.now() + ms;
+    for (let left = ms; left > 0 && !this.options.stopped?.(); left = until - performance.now())
+      await sleep(Math.min(left, STOP_WATCH_MS));
+  }
+
+  private abortInFlight(): void {
+    clearInterval(this.stopWatch);
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    for (const p of pools) p.destroy(new InterruptedError()).catch(() => {});
   }
 
   /** Registers a value that must never appear in a report (tokens, passwords, secrets). */
@@ -162,7 +194,7 @@ export class HttpClient {
       const wait = this.retryWait(req.method, attempt, retries);
       if (wait === undefined) break;
       retries.push(attempt.response ? String(attempt.response.status) : (attempt.transportError?.code ?? 'ERROR'));
-      await sleep(wait);
+      await this.pause(wait);
       attempt = await this.attempt(req.method, url, headers, text);
     }
     if (attempt.response) exchange.response = attempt.response;
@@ -228,6 +260,7 @@ export class HttpClient {
     }
     await this.options.pace?.();
     this.sent += 1;
+    this.tally.note(this.sent);
     try {
       // undici's own coarse timers bound the waits for headers and between chunks; the body is cut at
       // the first chunk past the deadline. A signal per request would cost a third of the client's CPU.
@@ -243,6 +276,8 @@ export class HttpClient {
       const message = `response larger than ${this.options.maxResponseBytes} bytes`;
       return { response, transportError: { code: 'RESPONSE_TOO_LARGE', message } };
     } catch (error) {
+      if (error instanceof InterruptedError || this.options.stopped?.())
+        return { transportError: { code: 'INTERRUPTED', message: 'the run was interrupted: no answer awaited' } };
       const e = error as { code?: string; name?: string; message?: string };
       const code = TIMEOUTS.has(e.code ?? '') ? 'TIMEOUT' : (e.code ?? e.name ?? 'ERROR');
       const message =
@@ -274,19 +309,14 @@ export class HttpClient {
       chunks.push(chunk);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    let json: unknown;
-    if (text.length > 0 && !truncated) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-    }
+    const json = text.length > 0 && !truncated ? parseJsonBounded(text) : undefined;
     if (json !== undefined) this.redactor.addFrom(json);
     return { status, headers, text, ...(json === undefined ? {} : { json }), truncated };
   }
 
   async close(): Promise<void> {
+    clearInterval(this.stopWatch);
+    this.tally.close();
     await Promise.all([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
   }

@@ -1,5 +1,6 @@
 // The record of one HTTP request and its answer, as checks judge it and reports show it; secrets are redacted when it leaves the test (see redact.ts).
 
+import { createHash } from 'node:crypto';
 import { Redactor } from './redact.js';
 
 export interface RecordedRequest {
@@ -13,11 +14,14 @@ export interface RecordedRequest {
 export interface RecordedResponse {
   status: number;
   headers: Record<string, string>;
-  /** Raw text, cut at the response size cap. */
+  /** Raw text, cut at the response size cap; in a recorded exchange, a prefix of it when `bytes` is set. */
   text: string;
-  /** Parsed JSON, or undefined when the text is not JSON. */
+  /** Parsed JSON, or undefined when the text is not JSON (or nests too deep); not kept in a recorded exchange whose text was cut. */
   json?: unknown;
   truncated: boolean;
+  /** Set when the recorded text is only a prefix: the whole body's length in UTF-8 bytes and its SHA-256 (hex). */
+  bytes?: number;
+  sha256?: string;
 }
 
 export interface Exchange {
@@ -38,4 +42,36 @@ export function redact(text: string, secrets: Iterable<string>): string {
   const r = new Redactor();
   for (const s of secrets) r.add(s);
   return r.text(text);
+}
+
+/** Characters of a body kept in a recorded exchange (tests, failures, reports); the checks judge the whole answer before. */
+export const RECORDED_BODY_CHARS = 8192;
+
+/** A prefix of a long body, marked with the whole body's length and SHA-256; a short body as it is. */
+export function bodyPrefix(text: string): { text: string; bytes?: number; sha256?: string } {
+  if (text.length <= RECORDED_BODY_CHARS) return { text };
+  const bytes = Buffer.byteLength(text);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  const kept = text.slice(0, RECORDED_BODY_CHARS);
+  return { text: `${kept}\n[... cut: ${bytes} bytes in all, sha256 ${sha256}]`, bytes, sha256 };
+}
+
+/**
+ * The exchange as it is kept once judged: bodies longer than `RECORDED_BODY_CHARS` become a marked
+ * prefix, and the parsed value of a cut body is dropped, so that what a run keeps per request stays
+ * small whatever the target sends (a 4 MiB error body to every request, a gzip bomb's raw bytes).
+ */
+export function recorded(e: Exchange): Exchange {
+  const requestBody = e.request.body;
+  const r = e.response;
+  const cutRequest = requestBody !== undefined && requestBody.length > RECORDED_BODY_CHARS;
+  const cutResponse = r !== undefined && r.text.length > RECORDED_BODY_CHARS;
+  if (!cutRequest && !cutResponse) return e;
+  const out: Exchange = { ...e };
+  if (cutRequest) out.request = { ...e.request, body: bodyPrefix(requestBody).text };
+  if (r && cutResponse) {
+    const { json: _dropped, ...rest } = r;
+    out.response = { ...rest, ...bodyPrefix(r.text) };
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
 
 import fc from 'fast-check';
 import { NoAnswer, RequestRefused } from '../http/client.js';
+import { BoundReached } from '../suite/bounds.js';
 import { type Kit, SkipRequirement } from '../suite/kit.js';
 
 /** A command of a state table: whether it applies to the model, and what it does to both. */
@@ -31,7 +32,13 @@ export async function modelRun<Model extends object, Real>(
   } catch (error) {
     // A skip, a refusal by the mode or a missing answer inside a step ends the requirement as it would outside.
     const cause = (error as Error).cause;
-    if (cause instanceof SkipRequirement || cause instanceof RequestRefused || cause instanceof NoAnswer) throw cause;
+    if (
+      cause instanceof SkipRequirement ||
+      cause instanceof RequestRefused ||
+      cause instanceof NoAnswer ||
+      cause instanceof BoundReached
+    )
+      throw cause;
     // A broken expectation is already on the kit; anything else is the suite's own error.
     if (!kit.failures.length) throw error;
     const last = kit.failures.at(-1);

@@ -7,6 +7,7 @@ import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
 import { Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
+import { BoundReached } from './bounds.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { type Outcome, recordOutcome } from './outcome.js';
@@ -40,6 +41,7 @@ function outcomeOfError(kit: Kit, error: unknown): Outcome {
   }
   if (error instanceof NoAnswer)
     return { ...seen, verdict: 'error', reason: `no answer from the target: ${error.message}` };
+  if (error instanceof BoundReached) return { ...seen, verdict: 'error', reason: error.message };
   return { ...seen, verdict: 'error', reason: `suite error: ${(error as Error).stack ?? String(error)}` };
 }
 

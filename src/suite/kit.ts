@@ -2,9 +2,16 @@
 
 import type { Operation, Requirement } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
-import type { Exchange } from '../http/exchange.js';
+import { type Exchange, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
+import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
 import { type Failure, type Outcome, verdictOf } from './outcome.js';
+
+/** Failures of one requirement shown with their exchange; later ones keep their text only (a target failing every case). */
+const MAX_FAILURES_WITH_EXCHANGES = 50;
+
+/** Answers up to this size are kept whole in `sent`, where the harness finds the ids of what the test created. */
+const ADOPTED_BODY_CHARS = 256 * 1024;
 
 /** Thrown to end a test early with `skipped`, carrying the reason. */
 export class SkipRequirement extends Error {}
@@ -15,6 +22,9 @@ export class Kit {
   /** What was sent, by operation: the harness finds here what a test created, to delete it. */
   readonly sent: { op: Operation; options: SendOptions; exchange: Exchange }[] = [];
   private transportErrors = 0;
+  /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
+  private readonly unjudgedAnswers: string[] = [];
+  private readonly deadline = performance.now() + MAX_MS_PER_REQUIREMENT;
 
   constructor(
     readonly requirement: Requirement,
@@ -22,10 +32,18 @@ export class Kit {
     readonly seed: number,
   ) {}
 
+  /** Sends through the session, within the requirement's bounds in requests and time (a target can make any loop endless). */
   async send(op: Operation, options: SendOptions = {}): Promise<Exchange> {
+    if (this.exchanges.length >= MAX_REQUESTS_PER_REQUIREMENT)
+      throw new BoundReached(`stopped after ${MAX_REQUESTS_PER_REQUIREMENT} requests, the bound of one requirement`);
+    if (performance.now() > this.deadline)
+      throw new BoundReached(`stopped after ${MAX_MS_PER_REQUIREMENT / 1000} s, the bound of one requirement`);
     const e = await this.session.send(op, options);
-    this.exchanges.push(e);
-    this.sent.push({ op, options, exchange: e });
+    // What the test keeps is bounded; the procedure judges the whole answer it is given.
+    const kept = recorded(e);
+    this.exchanges.push(kept);
+    const whole = (e.response?.text.length ?? 0) <= ADOPTED_BODY_CHARS;
+    this.sent.push({ op, options, exchange: whole ? e : kept });
     if (e.transportError) this.transportErrors += 1;
     return e;
   }
@@ -38,10 +56,16 @@ export class Kit {
       expected: result.expected,
       actual: result.actual,
       hint: result.hint,
-      exchanges: result.exchange ? [result.exchange] : [],
+      exchanges:
+        result.exchange && this.failures.length < MAX_FAILURES_WITH_EXCHANGES ? [recorded(result.exchange)] : [],
       ...(context ? { case: context } : {}),
     });
     return false;
+  }
+
+  /** Records an answer that says the request never reached what the requirement judges: the verdict is then `error`. */
+  unjudged(why: string): void {
+    this.unjudgedAnswers.push(why);
   }
 
   skip(reason: string): never {
@@ -56,13 +80,17 @@ export class Kit {
   outcome(): Outcome {
     const retries = this.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
     const lost = this.exchanges.find((e) => e.transportError)?.transportError;
+    const unjudged = this.unjudgedAnswers.length;
+    const reason = lost
+      ? `${this.transportErrors} request(s) got no answer (first: ${lost.code}, ${lost.message})`
+      : unjudged
+        ? `${unjudged} answer(s) cannot be judged for this requirement (credentials, routing or load; first: ${this.unjudgedAnswers[0]})`
+        : undefined;
     return {
       requirement: this.requirement.id,
-      verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors),
+      verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged),
       failures: this.failures,
-      ...(lost
-        ? { reason: `${this.transportErrors} request(s) got no answer (first: ${lost.code}, ${lost.message})` }
-        : {}),
+      ...(reason ? { reason } : {}),
       requests: this.exchanges.length,
       ...(retries ? { retries } : {}),
       seed: this.seed,

@@ -8,6 +8,7 @@ import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../chec
 import { paramCasesOf } from '../../generate/bodies.js';
 import { extraSamples } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
+import { judgeRuleCase } from './rule-rejection.js';
 
 export async function responseShape(ctx: ProcedureContext) {
   const request = await validRequest(ctx, destroys(ctx.op));
@@ -36,7 +37,7 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
   ).keys();
   for (const value of values) {
     const e = await ctx.kit.send(ctx.op, { ...request, query: { [param]: value } });
-    ctx.kit.check(rejectedWith4xx(e), `${param}=${value}`);
+    judgeRuleCase(ctx.kit, e, `${param}=${value}`);
   }
 }
 

@@ -7,6 +7,7 @@ import { newMethodListed, soleDefault } from '../../../src/check/default-method.
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import { listed } from '../../../src/check/visibility.js';
 import type { Exchange } from '../../../src/http/exchange.js';
+import { BoundReached, loopBound } from '../../../src/suite/bounds.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 
@@ -34,10 +35,13 @@ interface Listing {
   e: Exchange;
 }
 
+/** Pages a full listing reads at most: a target can announce any number. */
+const MAX_PAGES = 20;
+
 /** Every payment method of the account (all pages); `token` acts on another account than the run's. */
 async function listMethods(kit: Kit, token?: string): Promise<Listing> {
   const methods: Method[] = [];
-  for (let page = 1; ; page++) {
+  for (let page = 1; page <= MAX_PAGES; page++) {
     const e = await kit.send(LIST, { query: { page, page_size: 500 }, ...as(token) });
     const json = e.response?.json as { data?: Method[]; pages?: number } | undefined;
     if (e.response?.status !== 200 || !Array.isArray(json?.data))
@@ -45,6 +49,7 @@ async function listMethods(kit: Kit, token?: string): Promise<Listing> {
     methods.push(...json.data);
     if (page >= (json.pages ?? 1)) return { methods, e };
   }
+  throw new BoundReached(`the payment methods list still had pages after ${MAX_PAGES} of 500 items`);
 }
 
 /** The id of the default method, skipping when the records show no `is_default` or no method is the default. */
@@ -200,7 +205,9 @@ export async function deleteDeactivates({ kit }: WrittenContext) {
   const start = await listMethods(kit, token);
   const changes: Changes = { originalDefault: undefined, added: [] };
   let methods = start.methods;
+  const round = loopBound('filling the account with payment methods', MAX_ACTIVE_PAYMENT_METHODS);
   while (methods.length < MAX_ACTIVE_PAYMENT_METHODS) {
+    round();
     const added = await addCard(kit, ADD, methodBody(false), methods, changes, 'filling the account', token);
     if (!added) return;
     methods = added.after.methods;

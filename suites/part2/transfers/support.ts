@@ -2,6 +2,7 @@
 
 import { acceptedWith2xx } from '../../../src/check/status.js';
 import type { Exchange } from '../../../src/http/exchange.js';
+import { BoundReached } from '../../../src/suite/bounds.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import type { Session } from '../../../src/target/session.js';
@@ -63,10 +64,13 @@ export async function accepted(kit: Kit, token: string, acceptor: string, contex
   return kit.check(acceptedWith2xx(await acceptAs(kit, token, acceptor)), context);
 }
 
+/** Pages a full listing reads at most: a target can announce any number. */
+const MAX_PAGES = 20;
+
 /** The tokens of every transfer in a caller's list, over all pages, as list items keyed `id` for the visibility checks. */
 export async function listedTokens(kit: Kit, caller?: string): Promise<{ items: Json[]; e: Exchange }> {
   const items: Json[] = [];
-  for (let page = 1; ; page++) {
+  for (let page = 1; page <= MAX_PAGES; page++) {
     const e = await kit.send(LIST, { query: { page, page_size: 500 }, ...as(caller) });
     const json = jsonOf(e) as { data?: Json[]; pages?: number } | undefined;
     if (e.response?.status !== 200 || !Array.isArray(json?.data))
@@ -74,6 +78,7 @@ export async function listedTokens(kit: Kit, caller?: string): Promise<{ items: 
     items.push(...json.data.map((t) => ({ id: t.token })));
     if (page >= (json.pages ?? 1)) return { items, e };
   }
+  throw new BoundReached(`the transfers list still had pages after ${MAX_PAGES} of 500 items`);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
