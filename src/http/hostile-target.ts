@@ -1,9 +1,21 @@
 // Small misbehaving HTTP servers on 127.0.0.1, one behaviour each, for the self-tests of how the client and a run survive a hostile target.
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
-export const hostileBehaviours = ['silent', 'slow', 'reset', 'html', 'truncated', 'error500', 'limit429'] as const;
+export const hostileBehaviours = [
+  'silent',
+  'slow',
+  'reset',
+  'html',
+  'truncated',
+  'error500',
+  'limit429',
+  'huge500',
+  'deepJson',
+  'gzipBomb',
+] as const;
 export type HostileBehaviour = (typeof hostileBehaviours)[number];
 
 export interface HostileTarget {
@@ -15,6 +27,22 @@ export interface HostileTarget {
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** A 4 MiB JSON error body: under the client's 16 MiB cap, so it is read whole every time. */
+const HUGE_ERROR = Buffer.from(JSON.stringify({ errors: [{ reason: 'x'.repeat(4 * 1024 * 1024) }] }));
+
+/** JSON nested 3,000 deep in about 6 KB. */
+const DEEP_JSON = Buffer.from(`${'['.repeat(3000)}${']'.repeat(3000)}`);
+
+/** 10 MB of gzip (about 10 GB once inflated), sent as a gzip-encoded JSON answer. */
+let bomb: Buffer | undefined;
+const gzipBomb = () => {
+  if (!bomb) {
+    const unit = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    bomb = Buffer.concat(Array.from({ length: Math.ceil((10 * 1024 * 1024) / unit.length) }, () => unit));
+  }
+  return bomb;
+};
 
 /** What each behaviour does with a request; `silent` does nothing at all. */
 const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerResponse) => void> = {
@@ -50,6 +78,19 @@ const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerRespons
     res.writeHead(429, { ...JSON_TYPE, 'retry-after': '1' });
     res.end('{"errors":[{"reason":"Too Many Requests"}]}');
   },
+  huge500: (_req, res) => {
+    res.writeHead(500, { ...JSON_TYPE, 'content-length': String(HUGE_ERROR.length) });
+    res.end(HUGE_ERROR);
+  },
+  deepJson: (_req, res) => {
+    res.writeHead(200, JSON_TYPE);
+    res.end(DEEP_JSON);
+  },
+  gzipBomb: (_req, res) => {
+    const body = gzipBomb();
+    res.writeHead(200, { ...JSON_TYPE, 'content-encoding': 'gzip', 'content-length': String(body.length) });
+    res.end(body);
+  },
 };
 
 export async function startHostileTarget(behaviour: HostileBehaviour): Promise<HostileTarget> {
@@ -63,6 +104,50 @@ export async function startHostileTarget(behaviour: HostileBehaviour): Promise<H
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v4`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** How a hostile proxy bends the answers of a real target: refusals answered 200 (with their error body), or writes refused with 401. */
+export type ProxyBend = 'refusals200' | 'writes401';
+
+/**
+ * A proxy on 127.0.0.1 in front of a conforming target that bends some of its answers, for the
+ * bugs a target shows only once the run is deep in a flow (a loop that waits for a refusal).
+ */
+export async function startHostileProxy(upstreamBaseUrl: string, bend: ProxyBend): Promise<HostileTarget> {
+  const upstream = new URL(upstreamBaseUrl);
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    if (bend === 'writes401' && req.method !== 'GET' && !req.url?.startsWith('/__cloudconf')) {
+      req.resume();
+      res.writeHead(401, JSON_TYPE);
+      res.end('{"errors":[{"reason":"Invalid Token"}]}');
+      return;
+    }
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        const refused = bend === 'refusals200' && status >= 400 && status < 500;
+        const { 'content-length': _length, ...headers } = answer.headers;
+        res.writeHead(refused ? 200 : status, headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
     seen,
     close: () =>
       new Promise<void>((resolve) => {
