@@ -47,12 +47,22 @@ export function redact(text: string, secrets: Iterable<string>): string {
 /** Characters of a body kept in a recorded exchange (tests, failures, reports); the checks judge the whole answer before. */
 export const RECORDED_BODY_CHARS = 8192;
 
+/**
+ * A copy of a short string that holds no reference to the string it was cut from: V8 keeps a
+ * slice as a view of its parent, so a 300-character excerpt of a 10 MB body would keep all of it.
+ */
+export const detached = (s: string): string => s.split('').join('');
+
+/** A detached copy of a text, cut to `RECORDED_BODY_CHARS`. */
+export const excerpt = (s: string): string =>
+  detached(s.length > RECORDED_BODY_CHARS ? `${s.slice(0, RECORDED_BODY_CHARS)}...` : s);
+
 /** A prefix of a long body, marked with the whole body's length and SHA-256; a short body as it is. */
 export function bodyPrefix(text: string): { text: string; bytes?: number; sha256?: string } {
   if (text.length <= RECORDED_BODY_CHARS) return { text };
   const bytes = Buffer.byteLength(text);
   const sha256 = createHash('sha256').update(text).digest('hex');
-  const kept = text.slice(0, RECORDED_BODY_CHARS);
+  const kept = detached(text.slice(0, RECORDED_BODY_CHARS));
   return { text: `${kept}\n[... cut: ${bytes} bytes in all, sha256 ${sha256}]`, bytes, sha256 };
 }
 

@@ -2,7 +2,7 @@
 
 import type { Operation, Requirement } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
-import { type Exchange, recorded } from '../http/exchange.js';
+import { type Exchange, excerpt, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
 import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
 import { type Failure, type Outcome, verdictOf } from './outcome.js';
@@ -53,8 +53,9 @@ export class Kit {
     if (result.ok !== false) return true;
     this.failures.push({
       check: result.check,
-      expected: result.expected,
-      actual: result.actual,
+      // Excerpts of an answer are copied, so a failure does not keep the whole body they were cut from.
+      expected: excerpt(result.expected),
+      actual: excerpt(result.actual),
       hint: result.hint,
       exchanges:
         result.exchange && this.failures.length < MAX_FAILURES_WITH_EXCHANGES ? [recorded(result.exchange)] : [],
