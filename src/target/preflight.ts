@@ -33,6 +33,8 @@ export async function preflight(config: RunConfig): Promise<string | undefined> 
       return `cannot reach ${config.baseUrl}: ${code} (${open.transportError?.message}); is the target running, and is --base-url right?`;
     if (open.response?.status === 404 || open.response?.status === 405)
       return `${config.baseUrl} does not answer this API: ${line(pub, pubUrl, open)}; does --base-url end with the API's version path (e.g. /v4)?`;
+    // No answer at all (silence, a dripping body): the suites will judge that, without a second wait here.
+    if (!open.response) return undefined;
     const own = opOf(TOKEN_READ);
     const ownUrl = `${config.baseUrl}${own.path}`;
     const auth = await client.send({ method: own.method, url: ownUrl, token: config.token });

@@ -1,0 +1,80 @@
+// Self-test of a misconfigured run: a wrong token, a base URL without the API's path, or nothing listening ends at the preflight with one line and no verdicts; a 401 to a case breaking a validation rule is no rejection by that rule.
+
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHostileProxy } from '../http/hostile-target.js';
+import type { Results } from '../report/results.js';
+import { runCli, startServe } from './child.js';
+
+const TOKEN = 'preflight-test-token-41c9';
+const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
+
+/** A loopback port nothing listens on: taken, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('a misconfigured run', () => {
+  let serve: { baseUrl: string; stop(): Promise<void> };
+  beforeAll(async () => {
+    serve = await startServe(TOKEN);
+  }, 60_000);
+  afterAll(async () => {
+    await serve?.stop();
+  });
+
+  const cases: { name: string; args: () => Promise<string[]>; says: RegExp }[] = [
+    {
+      name: 'a refused token',
+      args: async () => ['--base-url', serve.baseUrl, '--token', 'not-the-token-of-this-account'],
+      says: /the token is refused: GET \S+\/account answered 401/,
+    },
+    {
+      name: 'a base URL without /v4',
+      args: async () => ['--base-url', serve.baseUrl.replace(/\/v4$/, ''), '--token', TOKEN],
+      says: /does not answer this API: GET \S+\/node\/kernels answered 404/,
+    },
+    {
+      name: 'nothing listening',
+      args: async () => ['--base-url', `http://127.0.0.1:${await closedPort()}/v4`, '--token', TOKEN],
+      says: /cannot reach http:\/\/127\.0\.0\.1:\d+\/v4: ECONNREFUSED/,
+    },
+  ];
+  for (const { name, args, says } of cases) {
+    test(`${name}: exit 2 with one line saying so, and no verdicts`, { timeout: 90_000 }, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cloudconf-preflight-'));
+      const r = await runCli(['run', ...(await args()), '--only', 'vpcs', '--report-dir', dir], { boundMs: 60_000 });
+      const output = r.stdout + r.stderr;
+      expect(r.code, output).toBe(2);
+      expect(output).toMatch(says);
+      expect(output.match(/^cloudconf: .*$/gm)?.filter((l) => !/mode \w+; what the run creates/.test(l))).toHaveLength(
+        1,
+      );
+      expect(output).not.toMatch(STACK_LINE);
+      expect(existsSync(join(dir, 'results.json'))).toBe(false);
+    });
+  }
+
+  test('a 401 to every write: the body rules are errors, not passes', { timeout: 150_000 }, async () => {
+    const proxy = await startHostileProxy(serve.baseUrl, 'writes401');
+    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-writes401-'));
+    try {
+      const only = 'vpcs/create/label-length';
+      const args = ['run', '--base-url', proxy.baseUrl, '--token', TOKEN, '--only', only, '--report-dir', dir];
+      const r = await runCli(args, { boundMs: 120_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+      const judged = results.requirements.find((q) => q.id === only);
+      expect(judged?.verdict).toBe('error');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
