@@ -12,6 +12,9 @@ import { ConfigError, resolveTarget } from '../target/config-file.js';
 import { type Pacer, startPacer } from '../target/pacer.js';
 import { Session } from '../target/session.js';
 
+/** The per-request timeout of the cleanup after Ctrl-C or SIGTERM. */
+const STOPPED_CLEANUP_TIMEOUT_MS = 2000;
+
 export interface RunGuard {
   /** Members of the run configuration the guard provides. */
   config: Pick<RunConfig, 'journalPath' | 'stopPath' | 'labelPrefix'> & { pacerUrl?: string };
@@ -145,7 +148,12 @@ export async function guardRun(
       }
       // The cleanup itself must go out, past the stop flag and the mode's guard (deleting its own is always allowed).
       const { stopPath: _s, journalPath: _j, ...rest } = config;
-      const session = new Session(rest);
+      // After a stop, the cleanup waits less per answer: the user asked to stop, and a target that stopped answering would hold each request the whole timeout.
+      const session = new Session(
+        stopped
+          ? { ...rest, timeoutMs: Math.min(rest.timeoutMs ?? Number.POSITIVE_INFINITY, STOPPED_CLEANUP_TIMEOUT_MS) }
+          : rest,
+      );
       try {
         const fromJournal = await deleteAll(session, litterFromJournal(journalPath));
         report.deleted += fromJournal.deleted;

@@ -202,8 +202,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Every client of the run (worker threads and the cleanup included) counts its requests here.
   const tally = openTally();
   const unreachable = options.baseUrl ? await preflight(config) : undefined;
-  if (unreachable) {
-    log(`cloudconf: ${unreachable}`);
+  const stoppedEarly = guard.interrupted();
+  if (unreachable || stoppedEarly) {
+    log(`cloudconf: ${unreachable ?? `${stoppedEarly} before any requirement was judged`}`);
     await guard.finish(config, false);
     tally.dispose();
     sockets.dispose();

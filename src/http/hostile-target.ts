@@ -3,6 +3,10 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { opOf } from '../../spec/index.js';
+import { PUBLIC_READ, TOKEN_READ } from '../target/preflight.js';
+
+const PREFLIGHT_PATHS = [opOf(PUBLIC_READ).path, opOf(TOKEN_READ).path];
 
 export const hostileBehaviours = [
   'silent',
@@ -15,6 +19,7 @@ export const hostileBehaviours = [
   'huge500',
   'deepJson',
   'gzipBomb',
+  'hangsAfterPreflight',
 ] as const;
 export type HostileBehaviour = (typeof hostileBehaviours)[number];
 
@@ -85,6 +90,13 @@ const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerRespons
   deepJson: (_req, res) => {
     res.writeHead(200, JSON_TYPE);
     res.end(DEEP_JSON);
+  },
+  // The preflight's two reads get an empty list at once; every other request waits for ever.
+  hangsAfterPreflight: (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (!PREFLIGHT_PATHS.some((p) => path.endsWith(p))) return;
+    res.writeHead(200, JSON_TYPE);
+    res.end('{"data":[],"page":1,"pages":1,"results":0}');
   },
   gzipBomb: (_req, res) => {
     const body = gzipBomb();

@@ -7,9 +7,9 @@ import type { RunConfig } from './config.js';
 import { clientFor } from './session.js';
 
 /** Reads without path parameters on the API's base path: one that needs no token, so it shows whether the path is this API's whatever the token. */
-const PUBLIC_READ = 'kernels/list';
+export const PUBLIC_READ = 'kernels/list';
 /** A read that needs the token. */
-const TOKEN_READ = 'account/view';
+export const TOKEN_READ = 'account/view';
 
 /** Errors of a connection that never opened: nothing listens there, or the name does not resolve. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
