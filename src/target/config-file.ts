@@ -32,6 +32,19 @@ export interface ResolvedTarget {
 /** A problem with the configuration, worded without any value from the file (it holds tokens). */
 export class ConfigError extends Error {}
 
+/**
+ * What is wrong with a base URL, worded without its value; undefined when it is fine. Only http and
+ * https are taken, and never user-info: a password in the URL would be printed in every report.
+ */
+export function baseUrlProblem(text: string): string | undefined {
+  if (!URL.canParse(text)) return 'is not a URL';
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https URL, not ${url.protocol}`;
+  if (url.username || url.password)
+    return 'must not hold user-info (user:password@): give the token with --token, CLOUDCONF_TOKEN or --config';
+  return undefined;
+}
+
 const optionalString = (value: unknown, name: string): string | undefined => {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.length === 0) throw new ConfigError(`"${name}" must be a non-empty string`);
@@ -77,12 +90,12 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const betaUrl = flags.betaUrl ?? optionalString(file.beta_url, 'beta_url');
   const token = flags.token ?? optionalString(file.token, 'token') ?? (env[TOKEN_ENV] || undefined);
   const credentials = credentialsOf(file);
-  if (baseUrl) {
-    try {
-      new URL(baseUrl);
-    } catch {
-      throw new ConfigError('the base URL is not a URL');
-    }
+  for (const [name, url] of [
+    ['base URL', baseUrl],
+    ['beta URL', betaUrl],
+  ] as const) {
+    const problem = url === undefined ? undefined : baseUrlProblem(url);
+    if (problem) throw new ConfigError(`the ${name} ${problem}`);
   }
   return {
     ...(baseUrl ? { baseUrl } : {}),
