@@ -102,6 +102,11 @@ function program(): Command {
       String(16 * 1024 * 1024),
     )
     .option('--strict', 'SHOULD-level failures fail the run')
+    .option(
+      '--header <name:value>',
+      'a header sent with every request, e.g. for a gateway (repeatable; redacted)',
+      parse.header,
+    )
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
     .option('--type <id>', 'an instance type the target accepts, cheapest first (repeatable)', repeat, [])
@@ -125,7 +130,7 @@ function program(): Command {
     .action(async (options: RunOptions) => {
       // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
       const { run } = await import('./run.js');
-      process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });
 
   cli
@@ -150,7 +155,7 @@ function program(): Command {
     .option('--seed <n>', 'seed of the generators', parse.seed, '1')
     .action(async (options: MutationOptions) => {
       const { mutation } = await import('./mutation.js');
-      process.exitCode = await mutation(options, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await mutation(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });
 
   cli

@@ -1,6 +1,7 @@
 // Commander argument parsers for option values: each checks a value and throws commander's InvalidArgumentError with one clear sentence (exit 2), so no command runs on a value it cannot use.
 
 import { InvalidArgumentError } from 'commander';
+import { processRedactor } from '../http/redact.js';
 import { baseUrlProblem } from '../target/config-file.js';
 
 const INTEGER = /^[+-]?\d+$/;
@@ -54,3 +55,20 @@ export function baseUrl(value: string): string {
 
 /** A text with the user-info of every URL in it hidden, for commander's messages that quote a refused value. */
 export const withoutUserInfo = (text: string): string => text.replace(/(\/\/)[^/?#@\s]*@/g, '$1[redacted]@');
+
+/** An HTTP field name (RFC 9110 token). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * `NAME:VALUE` of a repeatable `--header`: the headers so far, plus this one. The value is a secret
+ * (a gateway key): it is registered with the process redactor before anything can quote it.
+ */
+export function header(text: string, previous: Record<string, string> = {}): Record<string, string> {
+  const colon = text.indexOf(':');
+  const value = colon < 0 ? '' : text.slice(colon + 1).trim();
+  if (value) processRedactor.add(value);
+  const name = text.slice(0, Math.max(colon, 0)).trim();
+  if (!FIELD_NAME.test(name) || value === '' || /[\r\n\0]/.test(value))
+    throw new InvalidArgumentError('takes NAME:VALUE, a header name and a non-empty value.');
+  return { ...previous, [name.toLowerCase()]: value };
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import type { Level, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
+import { processRedactor } from '../http/redact.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
@@ -67,6 +68,8 @@ export interface RunOptions extends SafetyFlags {
   exclude?: string[];
   /** Only requirements of this level. */
   level?: Level;
+  /** Headers sent with every request (`--header`). */
+  header?: Record<string, string>;
 }
 
 /** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
@@ -114,6 +117,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
     return undefined;
   }
+  // Every secret the run knows goes to the process redactor: what this process prints and writes hides it.
+  for (const secret of [token, options.credentials?.otherAccount?.token, ...Object.values(options.header ?? {})])
+    if (secret) processRedactor.add(secret);
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -141,6 +147,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       : reference
         ? instanceTypes.filter((t) => t.successor !== null).map((t) => t.id)
         : [],
+    ...(options.header && Object.keys(options.header).length ? { headers: options.header } : {}),
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>
@@ -240,9 +247,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
   if (known) results.baseline = compareWithBaseline(results, known);
-  writeReports(resolve(options.reportDir), results);
-  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, options.reportDir), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(results, options.reportDir, wantsColour(process.stderr)));
+  const shown = processRedactor.deep(results);
+  writeReports(resolve(options.reportDir), shown);
+  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
+  else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
   return results;
 }
