@@ -10,6 +10,7 @@ import { redactLine } from '../http/redact.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { DEFAULT_RUNS } from '../target/config.js';
+import { CONFIG_FILE, ConfigError, configFileOf, runOptionsFromFile } from '../target/config-file.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
@@ -74,7 +75,10 @@ function program(): Command {
     .option('--base-url <url>', '{base_url} of the target, e.g. http://127.0.0.1:8080/v4', parse.baseUrl)
     .option('--beta-url <url>', '{base_url_beta} of the target (default: base URL with /v4beta)', parse.baseUrl)
     .option('--token <token>', 'full-scope token of an unrestricted user (better: CLOUDCONF_TOKEN or --config)')
-    .option('--config <file>', 'JSON with base_url, token and optional credentials, instead of flags')
+    .option(
+      '--config <file>',
+      `JSON with base_url, token, credentials and run options (default: ./${CONFIG_FILE} when present); flags win`,
+    )
     .option('--report-dir <dir>', 'where reports go', 'reports/latest')
     .option('--seed <n>', 'seed of the generators, to replay a run', parse.seed)
     .option('--runs <n>', 'generated cases per property', parse.positiveInteger, String(DEFAULT_RUNS))
@@ -127,7 +131,18 @@ function program(): Command {
     )
     .option('--json', 'print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors')
-    .action(async (options: RunOptions) => {
+    .action(async (flags: RunOptions & { config?: string }, command: Command) => {
+      const config = configFileOf(flags.config);
+      let options: RunOptions = flags;
+      try {
+        const fromFile = config ? runOptionsFromFile(config, (o) => command.getOptionValueSource(o) === 'cli') : {};
+        options = { ...flags, ...fromFile, ...(config ? { config } : {}) };
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        process.stderr.write(`cloudconf: ${redactLine(error.message)}\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
       // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
       const { run } = await import('./run.js');
       process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
