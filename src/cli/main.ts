@@ -10,10 +10,12 @@ import { redactLine } from '../http/redact.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { DEFAULT_RUNS } from '../target/config.js';
-import { CONFIG_FILE, ConfigError, configFileOf, runOptionsFromFile } from '../target/config-file.js';
+import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
+import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
+import { listLines } from './list.js';
 import type { MutationOptions } from './mutation.js';
 import * as parse from './parse-options.js';
 import { registerProxy } from './proxy.js';
@@ -131,12 +133,19 @@ function program(): Command {
     )
     .option('--json', 'print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors')
-    .action(async (flags: RunOptions & { config?: string }, command: Command) => {
+    .option('--list', 'print what the selection would judge, and what the mode would skip and why; send nothing')
+    .action(async (flags: RunOptions & { config?: string; list?: boolean }, command: Command) => {
       const config = configFileOf(flags.config);
       let options: RunOptions = flags;
       try {
         const fromFile = config ? runOptionsFromFile(config, (o) => command.getOptionValueSource(o) === 'cli') : {};
         options = { ...flags, ...fromFile, ...(config ? { config } : {}) };
+        if (flags.list) {
+          const { baseUrl } = resolveTarget(options);
+          const mode = options.mode ?? (baseUrl ? defaultMode(baseUrl, false) : 'full');
+          print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
+          return;
+        }
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         process.stderr.write(`cloudconf: ${redactLine(error.message)}\n`);
