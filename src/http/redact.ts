@@ -166,7 +166,12 @@ export class Redactor {
   private index(): Map<number, string[]> {
     if (!this.byEnding) {
       this.byEnding = new Map();
-      for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) this.insert(this.byEnding, secret);
+      for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+        const key = windowHash(secret, secret.length);
+        const bucket = this.byEnding.get(key);
+        if (bucket) bucket.push(secret);
+        else this.byEnding.set(key, [secret]);
+      }
     }
     return this.byEnding;
   }
