@@ -13,6 +13,7 @@ import { inertLine } from '../http/inert.js';
 import { processRedactor, redactLine } from '../http/redact.js';
 import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
+import * as parse from './parse-options.js';
 import { parseScopes } from './scopes-option.js';
 
 export interface AuditOptions {
@@ -93,7 +94,11 @@ export function registerAudit(cli: Command): void {
     .argument('<file>', 'HAR log, or JSON lines {method, path, query?, status, request_body?, response_body?, ...}')
     .option('--json', 'print {exchanges, judged, unknown, violations} as JSON on stdout')
     .option('--report-dir <dir>', 'where reports go', 'reports/audit')
-    .option('--scopes <list>', 'scopes of the token the requests carry (comma-separated, or *), to judge scopes')
+    .option(
+      '--scopes <list>',
+      'scopes of the token the requests carry (comma-separated, or *), to judge scopes',
+      parse.scopes,
+    )
     .action(async (file: string, options: AuditOptions) => {
       process.exitCode = await audit(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),

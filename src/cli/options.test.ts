@@ -32,6 +32,9 @@ const bad: { args: string[]; option: string }[] = [
   { args: ['serve', '--port', '0', '--action-delay-ms', 'xyz'], option: '--action-delay-ms' },
   { args: ['serve', '--port', '0', '--fault', 'typo'], option: '--fault' },
   { args: ['mutation', '--area', 'vpc', '--seed', '1'], option: '--area' },
+  { args: ['audit', '/dev/null', '--scopes', 'vpc:nope'], option: '--scopes' },
+  { args: ['proxy', '--upstream', 'http://bob:PASSWORD-77@127.0.0.1:1/v4', '--port', '0'], option: '--upstream' },
+  { args: ['proxy', '--upstream', 'http://127.0.0.1:1/v4', '--port', 'x'], option: '--port' },
 ];
 
 describe.concurrent('a bad option value ends the command with exit 2 and one line', () => {

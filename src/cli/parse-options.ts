@@ -3,6 +3,7 @@
 import { InvalidArgumentError } from 'commander';
 import { processRedactor } from '../http/redact.js';
 import { baseUrlProblem } from '../target/config-file.js';
+import { parseScopes } from './scopes-option.js';
 
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -71,4 +72,14 @@ export function header(text: string, previous: Record<string, string> = {}): Rec
   if (!FIELD_NAME.test(name) || value === '' || /[\r\n\0]/.test(value))
     throw new InvalidArgumentError('takes NAME:VALUE, a header name and a non-empty value.');
   return { ...previous, [name.toLowerCase()]: value };
+}
+
+/** A scope list of audit and proxy (`vpc:read_only,account:read_write` or `*`), kept as given once every scope is known. */
+export function scopes(value: string): string {
+  try {
+    parseScopes(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+  return value;
 }

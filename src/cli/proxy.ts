@@ -95,7 +95,11 @@ export function registerProxy(cli: Command): void {
     .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8081')
     .option('--report-dir <dir>', 'where reports go when it stops', 'reports/proxy')
     .option('--har <file>', 'where the redacted HAR goes (default: <report-dir>/recording.har)')
-    .option('--scopes <list>', 'scopes of the token clients send (comma-separated, or *), to judge scopes')
+    .option(
+      '--scopes <list>',
+      'scopes of the token clients send (comma-separated, or *), to judge scopes',
+      parse.scopes,
+    )
     .option('--quiet', 'do not print violations as they happen')
     .action(async (options: ProxyCliOptions) => {
       process.exitCode = await proxy(options, {
