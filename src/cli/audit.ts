@@ -6,9 +6,14 @@ import { Auditor } from '../audit/auditor.js';
 import type { Finding } from '../audit/finding.js';
 import { readRecording } from '../audit/read.js';
 import type { Recording } from '../audit/recorded.js';
+import { RecordingRedactor } from '../audit/redact.js';
 import { auditResults, auditSummary } from '../audit/results.js';
+import type { Exchange } from '../http/exchange.js';
+import { inertLine } from '../http/inert.js';
+import { processRedactor, redactLine } from '../http/redact.js';
 import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
+import * as parse from './parse-options.js';
 import { parseScopes } from './scopes-option.js';
 
 export interface AuditOptions {
@@ -26,7 +31,11 @@ export interface Io {
 /** Violations printed to the terminal; the reports and `--json` hold them all. */
 const SHOWN = 20;
 
-export const findingLine = (f: Finding) => `  #${f.index} ${f.verdict.toUpperCase()} ${f.requirement}: ${f.message}`;
+/** A line of target text for the terminal: secrets hidden, control characters escaped. */
+export const shownLine = (text: string) => inertLine(redactLine(text));
+
+export const findingLine = (f: Finding) =>
+  `  #${f.index} ${f.verdict.toUpperCase()} ${f.requirement}: ${shownLine(f.message)}`;
 
 function terminalText(auditor: Auditor, dir: string): string {
   const { exchanges, judged, unknown, unanswered } = auditor.counts;
@@ -41,7 +50,8 @@ function terminalText(auditor: Auditor, dir: string): string {
 
 /** 1 when a MUST is broken; else 2 when lines or entries could not be read or judged; else 0. */
 export async function audit(file: string, options: AuditOptions, io: Io): Promise<number> {
-  const { out, err } = io;
+  const out = (text: string) => io.out(redactLine(text));
+  const err = (line: string) => io.err(shownLine(line));
   const startedAt = new Date();
   let recording: Recording;
   let scopes: string[] | undefined;
@@ -55,14 +65,23 @@ export async function audit(file: string, options: AuditOptions, io: Io): Promis
   }
   for (const u of recording.unreadable) err(`cloudconf audit: ${u.where} (index ${u.index}) skipped: ${u.message}`);
   const auditor = new Auditor(scopes ? { scopes } : {});
-  for (const record of recording.records) auditor.add(record);
+  // Credentials, cookies and passwords of the traffic are hidden before anything is judged or kept.
+  const redactor = new RecordingRedactor();
+  const since = new Map<Exchange, number>();
+  for (const record of recording.records) {
+    const exchange = redactor.redact(record.exchange);
+    since.set(exchange, redactor.seen);
+    auditor.add({ ...record, exchange });
+  }
+  for (const f of auditor.findings)
+    f.failure.exchanges = f.failure.exchanges.map((e) => redactor.late(e, since.get(e) ?? 0));
   for (const x of auditor.errors) err(`cloudconf audit: exchange ${x.index} could not be judged: ${x.message}`);
   const results = auditResults(auditor, {
     target: `audit of ${file}`,
     startedAt,
     replay: `npx cloudconf audit ${shellWord(file)}${scopes ? ` --scopes ${shellWord(scopes.join(','))}` : ''}`,
   });
-  writeReports(resolve(options.reportDir), results);
+  writeReports(resolve(options.reportDir), processRedactor.deep(results));
   out(options.json ? JSON.stringify(auditSummary(auditor)) : terminalText(auditor, options.reportDir));
   if (results.summary.fail > 0) return 1;
   return recording.unreadable.length > 0 || auditor.errors.length > 0 ? 2 : 0;
@@ -75,7 +94,11 @@ export function registerAudit(cli: Command): void {
     .argument('<file>', 'HAR log, or JSON lines {method, path, query?, status, request_body?, response_body?, ...}')
     .option('--json', 'print {exchanges, judged, unknown, violations} as JSON on stdout')
     .option('--report-dir <dir>', 'where reports go', 'reports/audit')
-    .option('--scopes <list>', 'scopes of the token the requests carry (comma-separated, or *), to judge scopes')
+    .option(
+      '--scopes <list>',
+      'scopes of the token the requests carry (comma-separated, or *), to judge scopes',
+      parse.scopes,
+    )
     .action(async (file: string, options: AuditOptions) => {
       process.exitCode = await audit(file, options, {
         out: (text) => process.stdout.write(`${text}\n`),

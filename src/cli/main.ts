@@ -1,18 +1,23 @@
 // The cloudconf command line: parses arguments, runs one command, and alone decides the exit code.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
 import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
+import { redactLine } from '../http/redact.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { DEFAULT_RUNS } from '../target/config.js';
+import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
+import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
+import { listLines } from './list.js';
 import type { MutationOptions } from './mutation.js';
+import * as parse from './parse-options.js';
 import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
 import type { RunOptions } from './run.js';
@@ -30,7 +35,7 @@ function program(): Command {
     .description('Conformance suite for the Cloud Account API')
     .version(TOOL_VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => process.stderr.write(redactLine(parse.withoutUserInfo(s))) });
 
   cli
     .command('spec')
@@ -64,28 +69,50 @@ function program(): Command {
       } else print(text);
     });
 
-  const repeat = (v: string, acc: string[]) => [...acc, v];
+  const repeat = parse.repeatable;
+  const areasWithFaults = [...new Set(faults.map((f) => f.area))].sort();
   cli
     .command('run')
     .description('test a target (the embedded reference server when no --base-url) and write reports')
-    .option('--base-url <url>', '{base_url} of the target, e.g. http://127.0.0.1:8080/v4')
-    .option('--beta-url <url>', '{base_url_beta} of the target (default: base URL with /v4beta)')
+    .option('--base-url <url>', '{base_url} of the target, e.g. http://127.0.0.1:8080/v4', parse.baseUrl)
+    .option('--beta-url <url>', '{base_url_beta} of the target (default: base URL with /v4beta)', parse.baseUrl)
     .option('--token <token>', 'full-scope token of an unrestricted user (better: CLOUDCONF_TOKEN or --config)')
-    .option('--config <file>', 'JSON with base_url, token and optional credentials, instead of flags')
-    .option('--report-dir <dir>', 'where reports go', 'reports/latest')
-    .option('--seed <n>', 'seed of the generators, to replay a run')
-    .option('--runs <n>', 'generated cases per property', String(DEFAULT_RUNS))
-    .option('--only <pattern>', 'run one requirement or a subtree of ids, e.g. vpcs/create')
-    .option('--part <n>', 'only the requirements of one part of the documents (1, 2 or 3)')
     .option(
-      '--mode <mode>',
-      'read-only (GETs only), safe (only its own entities; nothing billed, irreversible or account-wide) or full; default: full on loopback, safe elsewhere',
+      '--config <file>',
+      `JSON with base_url, token, credentials and run options (default: ./${CONFIG_FILE} when present); flags win`,
+    )
+    .option('--report-dir <dir>', 'where reports go', 'reports/latest')
+    .option('--seed <n>', 'seed of the generators, to replay a run', parse.seed)
+    .option('--runs <n>', 'generated cases per property', parse.positiveInteger, String(DEFAULT_RUNS))
+    .option(
+      '--only <pattern>',
+      'run one requirement or a subtree of ids, e.g. vpcs/create (repeatable: the union)',
+      repeat,
+    )
+    .option('--exclude <prefix>', 'leave out a requirement or a subtree of ids (repeatable)', repeat)
+    .addOption(new Option('--level <level>', 'only the requirements of one level').choices(['MUST', 'SHOULD', 'MAY']))
+    .addOption(new Option('--part <n>', 'only the requirements of one part of the documents').choices(['1', '2', '3']))
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'read-only (GETs only), safe (only its own entities; nothing billed, irreversible or account-wide) or full; default: full on loopback, safe elsewhere',
+      ).choices(['read-only', 'safe', 'full']),
     )
     .option('--allow-billing', 'safe mode also sends billed operations that are neither irreversible nor account-wide')
-    .option('--rate <n>', 'at most n requests per second, all workers together')
-    .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
-    .option('--max-response-bytes <n>', 'larger answers are cut and judged error', String(16 * 1024 * 1024))
+    .option('--rate <n>', 'at most n requests per second, all workers together', parse.positiveNumber)
+    .option('--timeout <ms>', 'deadline of each request, in milliseconds', parse.positiveNumber, '30000')
+    .option(
+      '--max-response-bytes <n>',
+      'larger answers are cut and judged error',
+      parse.positiveInteger,
+      String(16 * 1024 * 1024),
+    )
     .option('--strict', 'SHOULD-level failures fail the run')
+    .option(
+      '--header <name:value>',
+      'a header sent with every request, e.g. for a gateway (repeatable; redacted)',
+      parse.header,
+    )
     .option('--region <id>', 'a region the target accepts (repeatable)', repeat, [])
     .option('--image <id>', 'an image the target accepts (repeatable)', repeat, [])
     .option('--type <id>', 'an instance type the target accepts, cheapest first (repeatable)', repeat, [])
@@ -106,10 +133,28 @@ function program(): Command {
     )
     .option('--json', 'print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors')
-    .action(async (options: RunOptions) => {
+    .option('--list', 'print what the selection would judge, and what the mode would skip and why; send nothing')
+    .action(async (flags: RunOptions & { config?: string; list?: boolean }, command: Command) => {
+      const config = configFileOf(flags.config);
+      let options: RunOptions = flags;
+      try {
+        const fromFile = config ? runOptionsFromFile(config, (o) => command.getOptionValueSource(o) === 'cli') : {};
+        options = { ...flags, ...fromFile, ...(config ? { config } : {}) };
+        if (flags.list) {
+          const { baseUrl } = resolveTarget(options);
+          const mode = options.mode ?? (baseUrl ? defaultMode(baseUrl, false) : 'full');
+          print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
+          return;
+        }
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        process.stderr.write(`cloudconf: ${redactLine(error.message)}\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
       // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
       const { run } = await import('./run.js');
-      process.exitCode = await run(options, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });
 
   cli
@@ -124,22 +169,40 @@ function program(): Command {
   cli
     .command('mutation')
     .description('run the suite against each fault of the catalogue and print the kill matrix')
-    .option('--area <area>', 'only the faults of an area (repeatable)', repeat, [])
+    .option(
+      '--area <area>',
+      'only the faults of an area (repeatable)',
+      parse.repeatableChoice(areasWithFaults, 'area with faults'),
+      [],
+    )
     .option('--report-dir <dir>', 'where the matrix and per-fault reports go', 'reports/mutation')
-    .option('--seed <n>', 'seed of the generators', '1')
+    .option('--seed <n>', 'seed of the generators', parse.seed, '1')
     .action(async (options: MutationOptions) => {
       const { mutation } = await import('./mutation.js');
-      process.exitCode = await mutation(options, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await mutation(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });
 
   cli
     .command('serve')
     .description('start the reference server; prints its {base_url} on the first line')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', "the owner's full-scope token (random when absent)")
-    .option('--action-delay-ms <n>', 'how long asynchronous actions stay in their transitional state', '0')
-    .option('--fault <name>', 'switch on a named defect (repeatable)', repeat, [])
+    .option(
+      '--action-delay-ms <n>',
+      'how long asynchronous actions stay in their transitional state',
+      parse.nonNegativeInteger,
+      '0',
+    )
+    .option(
+      '--fault <name>',
+      'switch on a named defect (repeatable)',
+      parse.repeatableChoice(
+        faults.map((f) => f.name),
+        'fault',
+      ),
+      [],
+    )
     .option('--no-control', 'turn off the control interface under /__cloudconf')
     .action(async (options: ServeOptions) => {
       const server = await startReferenceServer({
@@ -178,6 +241,11 @@ interface ServeOptions {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // A reader that closed the pipe (`cloudconf spec --json | head -1`) wants no more: end quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    throw error;
+  });
   try {
     await program().parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

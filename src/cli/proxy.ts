@@ -6,9 +6,11 @@ import type { Command } from 'commander';
 import { harLog } from '../audit/har.js';
 import { type RunningProxy, startProxy } from '../audit/proxy.js';
 import { auditResults } from '../audit/results.js';
+import { processRedactor } from '../http/redact.js';
 import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
-import { findingLine, type Io } from './audit.js';
+import { findingLine, type Io, shownLine } from './audit.js';
+import * as parse from './parse-options.js';
 import { parseScopes } from './scopes-option.js';
 
 export interface ProxyCliOptions {
@@ -29,11 +31,11 @@ export function writeProxyOutputs(proxy: RunningProxy, options: ProxyCliOptions,
     startedAt,
     replay: `npx cloudconf audit ${shellWord(har)}${options.scopes ? ` --scopes ${shellWord(options.scopes)}` : ''}`,
   });
-  writeReports(dir, results);
+  writeReports(dir, processRedactor.deep(results));
   mkdirSync(dirname(har), { recursive: true });
-  writeFileSync(har, `${JSON.stringify(harLog(proxy.recording()))}\n`);
+  writeFileSync(har, `${JSON.stringify(processRedactor.deep(harLog(proxy.recording())))}\n`);
   for (const x of proxy.auditor.errors)
-    io.err(`cloudconf proxy: exchange ${x.index} could not be judged: ${x.message}`);
+    io.err(shownLine(`cloudconf proxy: exchange ${x.index} could not be judged: ${x.message}`));
   const { exchanges, judged, unknown } = proxy.auditor.counts;
   const fails = proxy.auditor.findings.filter((f) => f.verdict === 'fail').length;
   io.err(
@@ -68,7 +70,7 @@ export async function proxy(options: ProxyCliOptions, io: Io): Promise<number> {
     onFindings: (findings) => {
       if (!options.quiet) for (const f of findings) io.err(findingLine(f));
     },
-    onError: (message) => io.err(`cloudconf proxy: ${message}`),
+    onError: (message) => io.err(shownLine(`cloudconf proxy: ${message}`)),
   });
   io.out(running.url);
   io.err(`upstream: ${options.upstream}\nreports on Ctrl-C: ${resolve(options.reportDir)}`);
@@ -85,11 +87,19 @@ export function registerProxy(cli: Command): void {
   cli
     .command('proxy')
     .description('a recording, judging reverse proxy on 127.0.0.1; prints its URL on the first line')
-    .requiredOption('--upstream <url>', 'the server judged: its {base_url}, e.g. https://api.example.test/v4')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', '8081')
+    .requiredOption(
+      '--upstream <url>',
+      'the server judged: its {base_url}, e.g. https://api.example.test/v4',
+      parse.baseUrl,
+    )
+    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8081')
     .option('--report-dir <dir>', 'where reports go when it stops', 'reports/proxy')
     .option('--har <file>', 'where the redacted HAR goes (default: <report-dir>/recording.har)')
-    .option('--scopes <list>', 'scopes of the token clients send (comma-separated, or *), to judge scopes')
+    .option(
+      '--scopes <list>',
+      'scopes of the token clients send (comma-separated, or *), to judge scopes',
+      parse.scopes,
+    )
     .option('--quiet', 'do not print violations as they happen')
     .action(async (options: ProxyCliOptions) => {
       process.exitCode = await proxy(options, {

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
-import { exclusions, requirements } from '../../spec/index.js';
-import type { Requirement } from '../../spec/types.js';
+import type { Level, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import { openTally } from '../http/request-tally.js';
+import { processRedactor } from '../http/redact.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
@@ -24,6 +24,7 @@ import { TOOL_VERSION } from '../version.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
+import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,7 +37,8 @@ export interface RunOptions extends SafetyFlags {
   reportDir: string;
   seed?: string;
   runs: string;
-  only?: string;
+  /** Ids or id prefixes, the union of all (`--only`, repeatable). */
+  only?: string | string[];
   /** Only the requirements of one part of the documents (1, 2 or 3). */
   part?: string;
   mode?: Mode;
@@ -64,23 +66,16 @@ export interface RunOptions extends SafetyFlags {
   knownFailures?: string;
   /** Print the results summary as JSON on stdout. */
   json?: boolean;
+  /** Id prefixes left out (`--exclude`, repeatable). */
+  exclude?: string[];
+  /** Only requirements of this level. */
+  level?: Level;
+  /** Headers sent with every request (`--header`). */
+  header?: Record<string, string>;
 }
 
 /** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
 const WORKERS = Number(process.env.CLOUDCONF_WORKERS ?? 2);
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function selected(only: string | undefined, ids: string[] | undefined, part?: string) {
-  const excluded = new Set(exclusions.map((x) => x.requirement));
-  const prefix = only?.endsWith('/') ? only : `${only}/`;
-  const all = requirements.filter(
-    (r) =>
-      (ids ? ids.includes(r.id) : !only || r.id === only || r.id.startsWith(prefix)) &&
-      (part === undefined || String(r.source.part) === part),
-  );
-  return { all, judged: all.filter((r) => !excluded.has(r.id)) };
-}
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
 function suiteFiles(judged: Requirement[]): string[] {
@@ -93,12 +88,6 @@ function inShard(all: Requirement[], judged: Requirement[], shard: ShardSpec | u
   const files = splitIntoShards(all, judged, shard.total)[shard.index - 1] ?? [];
   const mine = (r: Requirement) => files.includes(suiteFileOf(r));
   return { all: all.filter(mine), judged: judged.filter(mine), shardFiles: files };
-}
-
-/** Titles start with `<id> [LEVEL]`, so a pattern anchored on the id and the bracket selects exact ids. */
-function namePattern(options: RunOptions): string | undefined {
-  if (options.ids) return `^(${options.ids.map(escapeRegExp).join('|')}) \\[`;
-  return options.only ? `^${escapeRegExp(options.only)}` : undefined;
 }
 
 export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
@@ -130,6 +119,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
     return undefined;
   }
+  // Every secret the run knows goes to the process redactor: what this process prints and writes hides it.
+  for (const secret of [token, options.credentials?.otherAccount?.token, ...Object.values(options.header ?? {})])
+    if (secret) processRedactor.add(secret);
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -157,6 +149,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       : reference
         ? instanceTypes.filter((t) => t.successor !== null).map((t) => t.id)
         : [],
+    ...(options.header && Object.keys(options.header).length ? { headers: options.header } : {}),
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>
@@ -182,17 +175,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const local = sockets.byOrigin([...(reference ? [reference] : []), ...mutantServers]);
   if (Object.keys(local).length) config.sockets = local;
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
-  const { all: allSelected, judged: judgedSelected } = selected(
-    options.only,
-    options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids,
-    options.part,
-  );
+  const ids = options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids;
+  const { all: allSelected, judged: judgedSelected } = selectRequirements({ ...options, ...(ids ? { ids } : {}) });
   const { all, judged, shardFiles } = inShard(allSelected, judgedSelected, shard);
   if (judgedSelected.length === 0) {
     // A selection that matches nothing would "pass" silently: a typo must not look like conformance.
-    log(
-      `cloudconf: no requirement matches ${options.only ?? options.part ?? 'the selection'} (--only takes an id or an id prefix)`,
-    );
+    log(`cloudconf: no requirement matches ${describeSelection(options)} (--only takes an id or an id prefix)`);
     await guard.finish(config, false);
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
@@ -213,6 +201,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (options.baseUrl && !options.quiet) {
     log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
   }
+  const pattern = namePattern(options, judgedSelected);
   const allure = options.allure ?? true;
   const retired = retireResults(join(resolve(options.reportDir), 'allure-results'));
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
@@ -230,7 +219,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         reporters: allure
           ? [collector, new QueuedAllureReporter(join(resolve(options.reportDir), 'allure-results'))]
           : [collector],
-        ...(namePattern(options) && !options.mutants ? { testNamePattern: namePattern(options) } : {}),
+        ...(pattern && !options.mutants ? { testNamePattern: pattern } : {}),
         passWithNoTests: true,
       },
       {
@@ -273,9 +262,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
   if (known) results.baseline = compareWithBaseline(results, known);
-  writeReports(resolve(options.reportDir), results);
-  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, options.reportDir), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(results, options.reportDir, wantsColour(process.stderr)));
+  const shown = processRedactor.deep(results);
+  writeReports(resolve(options.reportDir), shown);
+  if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
+  else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
   return results;
 }

@@ -1,6 +1,7 @@
 // The HTTP client of the suite: undici Pools per origin with keep-alive, per-request timeouts, a response size cap, bounded retries (429 with Retry-After, 5xx and lost connections on idempotent requests), pacing, and a breaker for a target that stopped answering.
 
-import { Pool } from 'undici';
+import { type Dispatcher, EnvHttpProxyAgent, Pool } from 'undici';
+import { TOOL_VERSION } from '../version.js';
 import { parseJsonBounded } from './bounded-json.js';
 import type { Exchange, RecordedResponse } from './exchange.js';
 import { REDACTED, Redactor } from './redact.js';
@@ -30,7 +31,16 @@ export interface ClientOptions {
   refuse?: (method: string, url: URL) => string | undefined;
   /** Origins reached through a Unix socket rather than TCP (servers the run started), by origin. */
   socketPaths?: Record<string, string>;
+  /** Headers sent with every request (`--header`, for gateways); their values are secrets. */
+  headers?: Record<string, string>;
 }
+
+/** Sent with every request, so a target's logs name the tool. */
+export const USER_AGENT = `cloudconf/${TOOL_VERSION}`;
+
+/** Whether the environment names a proxy: then requests go through undici's EnvHttpProxyAgent (NO_PROXY honoured). */
+const proxyConfigured = () =>
+  ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => process.env[name]);
 
 export interface SendRequest {
   method: string;
@@ -104,7 +114,7 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 type Attempt = { response?: RecordedResponse; transportError?: Exchange['transportError'] };
 
 export class HttpClient {
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools = new Map<string, Dispatcher>();
   /** Secrets seen so far; the harness redacts what leaves a test with it. */
   readonly redactor = new Redactor();
   private readonly options: ClientOptions;
@@ -117,6 +127,7 @@ export class HttpClient {
 
   constructor(options: Partial<ClientOptions> = {}) {
     this.options = { ...defaultClientOptions, ...options };
+    for (const value of Object.values(this.options.headers ?? {})) this.addSecret(value);
     const stopped = this.options.stopped;
     if (stopped) {
       // A stopped run does not wait for answers in flight (a silent or dripping target holds them up to the timeout).
@@ -146,16 +157,20 @@ export class HttpClient {
     this.redactor.add(secret);
   }
 
-  private pool(origin: string): Pool {
+  private pool(origin: string): Dispatcher {
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, {
+      const socketPath = this.options.socketPaths?.[origin];
+      const options = {
         connections: this.options.connections,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         keepAliveTimeout: 10_000,
-        ...(this.options.socketPaths?.[origin] ? { socketPath: this.options.socketPaths[origin] } : {}),
-      });
+      };
+      pool =
+        !socketPath && proxyConfigured()
+          ? new EnvHttpProxyAgent(options)
+          : new Pool(origin, { ...options, ...(socketPath ? { socketPath } : {}) });
       this.pools.set(origin, pool);
     }
     return pool;
@@ -169,7 +184,12 @@ export class HttpClient {
     const url = new URL(req.url);
     const refusal = this.options.refuse?.(req.method, url);
     if (refusal) throw new RequestRefused(refusal);
-    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': USER_AGENT,
+      ...this.options.headers,
+      ...req.headers,
+    };
     if (req.token !== undefined) {
       this.addSecret(req.token);
       headers.authorization = `Bearer ${req.token}`;
@@ -266,6 +286,7 @@ export class HttpClient {
       // the first chunk past the deadline. A signal per request would cost a third of the client's CPU.
       const deadline = performance.now() + this.options.timeoutMs;
       const res = await this.pool(url.origin).request({
+        origin: url.origin,
         method: method as 'GET',
         path: `${url.pathname}${url.search}`,
         headers,

@@ -1,4 +1,4 @@
-// Hides secrets (tokens, passwords, client secrets) in anything that leaves a test for a report: one pass over each text, finding secrets by their last characters.
+// Hides secrets (tokens, passwords, client secrets) and their encoded forms in anything that leaves a test or the process: one pass over each text, finding secrets by their last characters.
 
 export const REDACTED = '[redacted]';
 
@@ -35,15 +35,96 @@ function addSpan(spans: [number, number][], start: number, end: number): void {
   spans.push([from, end]);
 }
 
+const hex = (c: string, upper: boolean) => {
+  const h = c.charCodeAt(0).toString(16).padStart(4, '0');
+  return upper ? h.toUpperCase() : h;
+};
+
+/** JSON `\u` escapes of every character `picked` says, in lower- and upper-case hex. */
+const unicodeEscaped = (s: string, picked: (c: string) => boolean) =>
+  [false, true].map((upper) =>
+    s
+      .split('')
+      .map((c) => (picked(c) ? `\\u${hex(c, upper)}` : c))
+      .join(''),
+  );
+
+/** Percent-encodings of the secret: every reserved character, and each subset of up to three kinds (`/` often stays). */
+function percentEncoded(s: string): string[] {
+  let full: string;
+  try {
+    full = encodeURIComponent(s);
+  } catch {
+    return []; // a lone surrogate has no percent-encoding
+  }
+  const lower = full.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+  const kinds = [...new Set([...s].filter((c) => encodeURIComponent(c) !== c))];
+  if (kinds.length === 0 || kinds.length > 3) return [full, lower];
+  const forms = [full, lower];
+  for (let mask = 1; mask < 1 << kinds.length; mask++) {
+    const picked = new Set(kinds.filter((_, i) => mask & (1 << i)));
+    forms.push([...s].map((c) => (picked.has(c) ? encodeURIComponent(c) : c)).join(''));
+  }
+  return forms;
+}
+
+/**
+ * The part of the base64 of a text holding the secret that depends on the secret alone, for each of
+ * the three alignments it can have (a token inside `user:token` of Basic auth starts anywhere);
+ * standard and URL-safe alphabets.
+ */
+function base64Cores(s: string): string[] {
+  const bytes = Buffer.from(s, 'utf8');
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const lead = (3 - offset) % 3;
+    const usable = bytes.subarray(lead);
+    const whole = usable.subarray(0, usable.length - (usable.length % 3));
+    const core = whole.toString('base64');
+    if (core.length >= 8) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
+}
+
+/** The forms a secret takes in JSON, URLs and base64 as a server may echo it, the secret first. */
+export function encodedForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const forms = [
+    secret,
+    json,
+    json.replace(/\//g, '\\/'),
+    ...unicodeEscaped(secret, (c) => !/[A-Za-z0-9]/.test(c)),
+    ...unicodeEscaped(secret, () => true),
+    ...percentEncoded(secret),
+    ...(secret.length >= 8 ? base64Cores(secret) : []),
+  ];
+  return [...new Set(forms)];
+}
+
 export class Redactor {
   private readonly secrets = new Set<string>();
   /** Secrets by the hash of their last characters, longest first in each bucket. */
   private byEnding: Map<number, string[]> | undefined;
 
+  /** Registers a secret and its encoded forms (encodedForms). */
   add(secret: string): void {
     if (!worthHiding(secret) || this.secrets.has(secret)) return;
-    this.secrets.add(secret);
-    this.byEnding = undefined;
+    for (const form of encodedForms(secret)) {
+      if (this.secrets.has(form) || !worthHiding(form)) continue;
+      this.secrets.add(form);
+      if (this.byEnding) this.insert(this.byEnding, form);
+    }
+  }
+
+  /** Adds a form to its bucket, keeping the bucket longest first (the index grows without being rebuilt). */
+  private insert(index: Map<number, string[]>, form: string): void {
+    const key = windowHash(form, form.length);
+    const bucket = index.get(key);
+    if (!bucket) index.set(key, [form]);
+    else {
+      const at = bucket.findIndex((other) => other.length < form.length);
+      bucket.splice(at < 0 ? bucket.length : at, 0, form);
+    }
   }
 
   /** Registers the values of secret members anywhere in a JSON value. */
@@ -110,3 +191,12 @@ export class Redactor {
     return value;
   }
 }
+
+/**
+ * The redactor of this process: every line the command line prints and every report it writes goes
+ * through it (run, cleanup, audit, proxy). Register each secret the process learns with `add`.
+ */
+export const processRedactor = new Redactor();
+
+/** A text with every secret this process knows hidden. */
+export const redactLine = (text: string): string => processRedactor.text(text);

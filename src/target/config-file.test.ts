@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, resolveTarget } from './config-file.js';
+import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from './config-file.js';
 
 const TOKEN = 'file-token-never-quoted-7c1';
 
@@ -44,4 +44,62 @@ test('errors name the problem, never a value of the file', () => {
     expect(message).not.toBe('');
     expect(message).not.toContain(TOKEN);
   }
+});
+
+test('run options come from the file, and a flag the command line gave wins', () => {
+  const config = file(
+    JSON.stringify({ seed: 7, runs: 3, only: ['vpcs', 'tags'], mode: 'safe', headers: { 'x-key': 'k' } }),
+  );
+  expect(runOptionsFromFile(config, () => false)).toEqual({
+    seed: '7',
+    runs: '3',
+    only: ['vpcs', 'tags'],
+    mode: 'safe',
+    header: { 'x-key': 'k' },
+  });
+  expect(runOptionsFromFile(config, (option) => option === 'seed')).not.toHaveProperty('seed');
+});
+
+test('the file is checked against its JSON Schema; errors name the member, never the value', () => {
+  const bad = [
+    { seed: 'xyz-not-a-seed' },
+    { runs: 0 },
+    { mode: 'yolo-mode-value' },
+    { part: 4 },
+    { base_url: 'ftp://files.example.test/v4' },
+    { headers: { 'bad name': 'v' } },
+  ];
+  for (const content of bad) {
+    const config = file(JSON.stringify({ token: TOKEN, ...content }));
+    expect(() => runOptionsFromFile(config, () => false)).toThrow(ConfigError);
+    try {
+      runOptionsFromFile(config, () => false);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(new RegExp(`/${Object.keys(content)[0]}`));
+      expect(message).not.toContain(TOKEN);
+      expect(message).not.toMatch(/xyz-not-a-seed|yolo-mode-value|files\.example/);
+    }
+  }
+});
+
+test('a base URL with user-info or another scheme is refused, without quoting it', () => {
+  for (const base_url of ['http://alice:PASSWORD-9@api.example.test/v4', 'javascript:alert(1)', 'file:///etc/passwd']) {
+    const config = file(JSON.stringify({ base_url, token: TOKEN }));
+    expect(() => resolveTarget({ config }, {})).toThrow(ConfigError);
+    expect(() => resolveTarget({ baseUrl: base_url, token: TOKEN }, {})).toThrow(/base URL/);
+    try {
+      resolveTarget({ config }, {});
+    } catch (error) {
+      expect((error as Error).message).not.toContain('PASSWORD');
+    }
+  }
+});
+
+test(`./${CONFIG_FILE} is found in the working directory when no --config is given`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-cwd-'));
+  expect(configFileOf(undefined, dir)).toBeUndefined();
+  writeFileSync(join(dir, CONFIG_FILE), '{}');
+  expect(configFileOf(undefined, dir)).toBe(`${dir}/${CONFIG_FILE}`);
+  expect(configFileOf('given.json', dir)).toBe('given.json');
 });

@@ -1,6 +1,7 @@
-// Where the target and its credentials come from: flags, then a configuration file (`--config FILE`, DESIGN section 4), then CLOUDCONF_TOKEN; errors never quote a value.
+// Where the target, its credentials and the run options come from: flags, then a configuration file (`--config FILE` or ./cloudconf.config.json, checked against config.schema.json), then CLOUDCONF_TOKEN; errors never quote a value.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ConfiguredCredentials } from './config.js';
 
 export const TOKEN_ENV = 'CLOUDCONF_TOKEN';
@@ -13,7 +14,14 @@ interface TargetFile {
   credentials?: { other_account?: { token?: unknown; username?: unknown } };
 }
 
-const KNOWN = new Set(['base_url', 'beta_url', 'token', 'credentials']);
+/** Found in the working directory when no --config is given. */
+export const CONFIG_FILE = 'cloudconf.config.json';
+
+/** The JSON Schema of the file, shipped beside this module (editors can point `$schema` at it). */
+export const CONFIG_SCHEMA_PATH = new URL('./config.schema.json', import.meta.url);
+const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_PATH, 'utf8')) as { properties: Record<string, unknown> };
+const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+const KNOWN = new Set(Object.keys(schema.properties));
 
 export interface TargetFlags {
   baseUrl?: string;
@@ -31,6 +39,19 @@ export interface ResolvedTarget {
 
 /** A problem with the configuration, worded without any value from the file (it holds tokens). */
 export class ConfigError extends Error {}
+
+/**
+ * What is wrong with a base URL, worded without its value; undefined when it is fine. Only http and
+ * https are taken, and never user-info: a password in the URL would be printed in every report.
+ */
+export function baseUrlProblem(text: string): string | undefined {
+  if (!URL.canParse(text)) return 'is not a URL';
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https URL, not ${url.protocol}`;
+  if (url.username || url.password)
+    return 'must not hold user-info (user:password@): give the token with --token, CLOUDCONF_TOKEN or --config';
+  return undefined;
+}
 
 const optionalString = (value: unknown, name: string): string | undefined => {
   if (value === undefined) return undefined;
@@ -59,7 +80,55 @@ function readFile(path: string): TargetFile {
   if (unknown.length) {
     throw new ConfigError(`unknown member(s) in ${path}: ${unknown.join(', ')} (known: ${[...KNOWN].join(', ')})`);
   }
+  if (!validate(json)) {
+    // Where and what rule, never the value: ajv's messages name the rule (type, pattern, minimum, allowed values).
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    throw new ConfigError(`${path} does not follow config.schema.json: ${[...new Set(problems)].join('; ')}`);
+  }
   return json as TargetFile;
+}
+
+/** The configuration file of a run: the one given, else ./cloudconf.config.json when it exists. */
+export const configFileOf = (given: string | undefined, cwd = process.cwd()): string | undefined =>
+  given ?? (existsSync(`${cwd}/${CONFIG_FILE}`) ? `${cwd}/${CONFIG_FILE}` : undefined);
+
+/** File members that are run options, and the option each sets (commander's attribute name). */
+const RUN_OPTIONS: Record<string, string> = {
+  report_dir: 'reportDir',
+  seed: 'seed',
+  runs: 'runs',
+  only: 'only',
+  exclude: 'exclude',
+  level: 'level',
+  part: 'part',
+  mode: 'mode',
+  allow_billing: 'allowBilling',
+  rate: 'rate',
+  timeout: 'timeout',
+  max_response_bytes: 'maxResponseBytes',
+  strict: 'strict',
+  region: 'region',
+  image: 'image',
+  type: 'type',
+  deprecated_type: 'deprecatedType',
+  baseline: 'baseline',
+  known_failures: 'knownFailures',
+  headers: 'header',
+};
+
+/**
+ * The run options a configuration file sets, as the command line would give them (numbers as
+ * text); `fromFlags` says which options the command line gave, which the file does not override.
+ */
+export function runOptionsFromFile(path: string, fromFlags: (option: string) => boolean): Record<string, unknown> {
+  const file = readFile(path) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [member, option] of Object.entries(RUN_OPTIONS)) {
+    const value = file[member];
+    if (value === undefined || fromFlags(option)) continue;
+    out[option] = typeof value === 'number' ? String(value) : value;
+  }
+  return out;
 }
 
 function credentialsOf(file: TargetFile): ConfiguredCredentials | undefined {
@@ -77,12 +146,12 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv = proce
   const betaUrl = flags.betaUrl ?? optionalString(file.beta_url, 'beta_url');
   const token = flags.token ?? optionalString(file.token, 'token') ?? (env[TOKEN_ENV] || undefined);
   const credentials = credentialsOf(file);
-  if (baseUrl) {
-    try {
-      new URL(baseUrl);
-    } catch {
-      throw new ConfigError('the base URL is not a URL');
-    }
+  for (const [name, url] of [
+    ['base URL', baseUrl],
+    ['beta URL', betaUrl],
+  ] as const) {
+    const problem = url === undefined ? undefined : baseUrlProblem(url);
+    if (problem) throw new ConfigError(`the ${name} ${problem}`);
   }
   return {
     ...(baseUrl ? { baseUrl } : {}),

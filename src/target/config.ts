@@ -44,6 +44,8 @@ export interface RunConfig {
    * requirements to judge on each. The suite then judges those instead of the main target.
    */
   mutants?: Mutant[];
+  /** Headers sent with every request (`--header NAME:VALUE`, for gateways); redacted like the token. */
+  headers?: Record<string, string>;
 }
 
 export interface ConfiguredCredentials {

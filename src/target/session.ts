@@ -76,6 +76,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     ...(config.sockets ? { socketPaths: config.sockets } : {}),
+    ...(config.headers ? { headers: config.headers } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }

@@ -1,0 +1,16 @@
+// Makes target text inert on a terminal: control characters (ANSI and OSC escapes, bare CR, backspace, C1 codes) and bidirectional overrides are shown escaped, never obeyed.
+
+/** C0 controls and DEL, C1 controls, and the Unicode marks that reorder or hide what follows. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this is for
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const escaped = (c: string) => {
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+};
+
+/** One line of text from a target, safe to print: every control character escaped, line breaks included. */
+export const inertLine = (text: string): string => text.replace(CONTROL, escaped);
+
+/** Like inertLine, but keeps line breaks (`\n`) of a multi-line text; a CR is escaped everywhere. */
+export const inertText = (text: string): string => text.split('\n').map(inertLine).join('\n');
