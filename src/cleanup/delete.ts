@@ -23,6 +23,8 @@ export interface Leftover {
 export interface CleanupReport {
   deleted: number;
   left: Leftover[];
+  /** Not deleted, since the run could not show they are its own (safe mode reads each back first). */
+  notOurs?: Leftover[];
 }
 
 /** What the cleanup at the end of a run did, as results.json shows it. */
@@ -49,9 +51,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Deeper paths first: interfaces, profiles and disks before their instance, subnets before their VPC. */
 const depth = (l: Litter) => l.remove.pathParams.length;
 
-function describe(session: Session, l: Litter): string {
-  return `${l.remove.method} ${new URL(session.url(l.remove, l.params)).pathname}`;
+/** The request that deletes an entity; its parameters as JSON where they cannot be written in a URL (a lone surrogate). */
+export function describe(session: Session, l: Litter): string {
+  try {
+    return `${l.remove.method} ${new URL(session.url(l.remove, l.params)).pathname}`;
+  } catch {
+    return `${l.remove.method} ${l.remove.path} ${JSON.stringify(l.params)}`;
+  }
 }
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function why(e: Exchange): string {
   if (e.transportError) return `no answer (${e.transportError.code}: ${e.transportError.message})`;
@@ -97,21 +106,37 @@ export async function deleteAll(
   let pending = litter.map((l, order) => ({ l, order })).sort((a, b) => depth(b.l) - depth(a.l) || a.order - b.order);
   let deleted = 0;
   const reasons = new Map<Litter, string>();
+  const notOurs: Leftover[] = [];
   for (let round = 1; round <= o.rounds && pending.length; round++) {
     const failed: typeof pending = [];
     const done: Litter[] = [];
     for (const p of pending) {
-      const e = await sendRaw(session, p.l.remove, p.l.params);
-      const status = e.response?.status ?? 0;
-      if ((status >= 200 && status < 300) || status === 404) {
-        deleted += status === 404 ? 0 : 1;
-        done.push(p.l);
-      } else {
-        reasons.set(p.l, why(e));
+      // Whatever the target sent (a label no URL can hold), one entity's trouble stays its own.
+      try {
+        const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
+        if (problem) {
+          notOurs.push({
+            request: describe(session, p.l),
+            ...(p.l.label ? { label: p.l.label } : {}),
+            reason: problem,
+          });
+          continue;
+        }
+        const e = await sendRaw(session, p.l.remove, p.l.params);
+        const status = e.response?.status ?? 0;
+        if ((status >= 200 && status < 300) || status === 404) {
+          deleted += status === 404 ? 0 : 1;
+          done.push(p.l);
+        } else {
+          reasons.set(p.l, why(e));
+          failed.push(p);
+        }
+      } catch (error) {
+        reasons.set(p.l, `not sent: ${message(error)}`);
         failed.push(p);
       }
     }
-    await settle(session, done, o);
+    await settle(session, done, o).catch(() => undefined);
     pending = failed;
     if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
   }
@@ -120,5 +145,5 @@ export async function deleteAll(
     ...(l.label ? { label: l.label } : {}),
     reason: reasons.get(l) ?? 'not deleted',
   }));
-  return { deleted, left };
+  return { deleted, left, ...(notOurs.length ? { notOurs } : {}) };
 }

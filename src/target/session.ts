@@ -8,6 +8,7 @@ import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
 import { Journal } from './journal.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
+import { echoProblem, prefixProblem, rootView } from './ownership.js';
 import { pacedBy } from './pacer.js';
 import { removalOf } from './removal.js';
 
@@ -85,6 +86,8 @@ interface Ledger {
   journal: Journal;
   owned: Set<string>;
   foreign: Set<string>;
+  /** Ids that create answers named without echoing what was sent, with why: never the run's (safe mode). */
+  disowned?: Map<string, string>;
 }
 
 /** Operations that delete what a create made: their success is journaled so the final cleanup skips it. */
@@ -166,6 +169,8 @@ export class Session {
       ownershipRefusal(this.config, op, options.params, (id) => this.ledger.owned.has(id));
     if (refusal) throw new RequestRefused(refusal);
     const token = options.token === null ? undefined : (options.token ?? this.config.token);
+    const notOurs = await this.ownershipProblem(op, options.params, token);
+    if (notOurs) throw new RequestRefused(notOurs);
     await this.rememberBeforeChange(op, options, token);
     const e = await this.client.send({
       method: op.method,
@@ -176,12 +181,54 @@ export class Session {
       ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
     });
-    this.note(op, options.params ?? {}, token, e);
+    this.note(op, options.params ?? {}, token, e, options.body);
     return e;
   }
 
+  /**
+   * In safe mode, before a change or delete, reads back the entity at the root of the path: it must
+   * answer and still carry the run's prefix where it has a label or username (DESIGN section 5).
+   */
+  async ownershipProblem(
+    op: Operation,
+    params: Record<string, string | number> | undefined,
+    token: string | undefined,
+  ): Promise<string | undefined> {
+    if (this.config.mode !== 'safe' || op.method === 'GET') return undefined;
+    const view = rootView(op);
+    if (!view) return undefined;
+    // Read with the run's own token (the request's may be none, or a restricted user's), then with the
+    // request's, for what another account of the run made.
+    const read = (t: string) => this.client.send({ method: 'GET', url: this.url(view, params), token: t });
+    let e = await read(this.config.token);
+    if (e.response?.status !== 200 && token && token !== this.config.token) e = await read(token);
+    const problem =
+      e.response?.status === 200
+        ? prefixProblem(e.response.json, this.config.labelPrefix)
+        : `it could not be read back (${e.response?.status ?? e.transportError?.code ?? 'no answer'})`;
+    return (
+      problem && `mode safe does not send ${op.method} ${op.path} to an entity it cannot show is the run's: ${problem}`
+    );
+  }
+
+  /** Whether safe mode counts an id as the run's own: a create of this run answered it, echoing what was sent. */
+  owns(id: string | number): boolean {
+    return this.ledger.owned.has(String(id));
+  }
+
+  /** Why a create answer naming this id was not taken as the run's (it did not echo what was sent), if it was not. */
+  disowned(id: string | number): string | undefined {
+    return this.ledger.disowned?.get(String(id));
+  }
+
   /** Journals an entity made (with the run's account: others are not the cleanup's to reach) or deleted. */
-  private note(op: Operation, params: Record<string, string | number>, token: string | undefined, e: Exchange): void {
+  private note(
+    op: Operation,
+    params: Record<string, string | number>,
+    token: string | undefined,
+    e: Exchange,
+    sent?: unknown,
+  ): void {
     const status = e.response?.status ?? 0;
     if (removers.has(op.id) && ((status >= 200 && status < 300) || status === 404)) {
       this.ledger.journal.gone(op.id, params);
@@ -194,6 +241,14 @@ export class Session {
     if (typeof id !== 'string' && typeof id !== 'number') return;
     // An action that answers its own entity (a rebuild, say) made nothing.
     if (Object.values(params).some((v) => String(v) === String(id))) return;
+    // A create answer that names something else (a pre-existing entity's id) is the target's failure:
+    // safe mode never takes that entity as the run's, so it never changes or deletes it.
+    const echo = echoProblem(sent, json);
+    if (echo && this.config.mode === 'safe') {
+      this.ledger.disowned ??= new Map();
+      this.ledger.disowned.set(String(id), echo);
+      return;
+    }
     this.ledger.owned.add(String(id));
     if (this.isForeign(token)) return;
     const label = json.label ?? json.username;
