@@ -23,14 +23,21 @@ export interface Leftover {
 export interface CleanupReport {
   deleted: number;
   left: Leftover[];
-  /** Not deleted, since the run could not show they are its own (safe mode reads each back first). */
+  /**
+   * Not deleted, and no later command will: the run could not show they are its own (safe mode reads
+   * each back first), or the target named them with a value no URL can hold (a lone surrogate).
+   */
   notOurs?: Leftover[];
+  /** Not tried: in a state the documents say cannot be removed (an accepted transfer, the default payment method). */
+  kept?: number;
 }
 
 /** What the cleanup at the end of a run did, as results.json shows it. */
 export interface RunCleanup extends CleanupReport {
   /** The run's label prefix: `cloudconf cleanup --prefix` with it finds what is left. */
   prefix: string;
+  /** The command that removes what is left, when the prefix alone would not find all of it. */
+  command?: string;
   /** Set when the run was stopped by a signal. */
   interrupted?: string;
   /** Lists that could not be read while looking for the prefix. */
@@ -60,7 +67,22 @@ export function describe(session: Session, l: Litter): string {
   }
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Why an entity cannot be named in a request at all: the target gave it an id no URL can hold. */
+function addressProblem(session: Session, l: Litter): string | undefined {
+  try {
+    session.url(l.remove, l.params);
+    return undefined;
+  } catch (error) {
+    return `the target named it with ${message(error)}`;
+  }
+}
+
+const message = (error: unknown) =>
+  error instanceof URIError
+    ? 'a value that cannot be written in a URL (a lone UTF-16 surrogate)'
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 function why(e: Exchange): string {
   if (e.transportError) return `no answer (${e.transportError.code}: ${e.transportError.message})`;
@@ -107,12 +129,26 @@ export async function deleteAll(
   let deleted = 0;
   const reasons = new Map<Litter, string>();
   const notOurs: Leftover[] = [];
+  let kept = 0;
   for (let round = 1; round <= o.rounds && pending.length; round++) {
     const failed: typeof pending = [];
     const done: Litter[] = [];
     for (const p of pending) {
       // Whatever the target sent (a label no URL can hold), one entity's trouble stays its own.
       try {
+        const unsendable = addressProblem(session, p.l);
+        if (unsendable) {
+          notOurs.push({
+            request: describe(session, p.l),
+            ...(p.l.label ? { label: p.l.label } : {}),
+            reason: unsendable,
+          });
+          continue;
+        }
+        if (await session.keptInState(p.l.remove, p.l.params)) {
+          kept += 1;
+          continue;
+        }
         const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
         if (problem) {
           notOurs.push({
@@ -145,5 +181,5 @@ export async function deleteAll(
     ...(l.label ? { label: l.label } : {}),
     reason: reasons.get(l) ?? 'not deleted',
   }));
-  return { deleted, left, ...(notOurs.length ? { notOurs } : {}) };
+  return { deleted, left, ...(notOurs.length ? { notOurs } : {}), ...(kept ? { kept } : {}) };
 }

@@ -380,6 +380,8 @@ export class Fixtures {
     const left: Created[] = [];
     for (const c of entities.reverse()) {
       try {
+        // The documents say it cannot be removed in its state (an accepted transfer): nothing to try.
+        if (await this.session.keptInState(c.op, c.params)) continue;
         // The maker deletes first (it may be in another account); the run's token is the fallback.
         let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
         if (c.token && e.response && e.response.status >= 400) e = await this.session.send(c.op, { params: c.params });

@@ -1,12 +1,14 @@
 // One worker's view of the target: the HTTP client, the URL of each operation, minted credentials, the mode's guard, and the resources the run created.
 
 import { existsSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { operations } from '../../spec/index.js';
+import { formsOf, limitsOfRemoval, removalLimits } from '../../spec/removal-limits.js';
 import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
-import { Journal } from './journal.js';
+import { entityKey, Journal } from './journal.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
 import { echoProblem, prefixProblem, rootView } from './ownership.js';
 import { pacedBy } from './pacer.js';
@@ -88,7 +90,17 @@ interface Ledger {
   foreign: Set<string>;
   /** Ids that create answers named without echoing what was sent, with why: never the run's (safe mode). */
   disowned?: Map<string, string>;
+  /** Entities (by journal key) in a state the documents say cannot be removed, with the requirement that says so. */
+  kept?: Map<string, string>;
 }
+
+/** Operations whose success leaves an entity in a state it cannot be removed from, with the limits they bring. */
+const entering = new Map(
+  removalLimits.flatMap((limit) => limit.after.map((id): [string, typeof limit] => [id, limit])),
+);
+
+const paramsOf = (op: Operation, params: Record<string, string | number>) =>
+  Object.fromEntries(op.pathParams.map((p) => [p.name, params[p.name] ?? '']));
 
 /** Operations that delete what a create made: their success is journaled so the final cleanup skips it. */
 const removers = new Set(operations.flatMap((op) => removalOf(op)?.remove.id ?? []));
@@ -118,7 +130,7 @@ export class Session {
     readonly client = clientFor(config),
     private readonly account?: number,
     private readonly ledger: Ledger = {
-      journal: new Journal(config.journalPath),
+      journal: new Journal(config.journalPath, (line) => this.client.redactor.text(line)),
       owned: new Set(),
       foreign: new Set(),
     },
@@ -231,9 +243,12 @@ export class Session {
   ): void {
     const status = e.response?.status ?? 0;
     if (removers.has(op.id) && ((status >= 200 && status < 300) || status === 404)) {
-      this.ledger.journal.gone(op.id, params);
+      // Gone whichever form removed it (a deprecated cancel for a transfer made by the current create).
+      for (const form of formsOf(op.id)) if (removers.has(form)) this.ledger.journal.gone(form, params);
       return;
     }
+    const limit = entering.get(op.id);
+    if (limit && status >= 200 && status < 300) this.keep(limit.removes, params, limit.requirements[0] ?? '');
     const removal = removalOf(op);
     const json = e.response?.json;
     if (!removal || status < 200 || status >= 300 || !isPlainRecord(json)) return;
@@ -257,6 +272,36 @@ export class Session {
       { ...params, [removal.param]: id },
       typeof label === 'string' ? label : undefined,
     );
+  }
+
+  /** Journals an entity as kept: in a state the documents say it cannot be removed from. */
+  private keep(removes: string[], params: Record<string, string | number>, requirement: string): void {
+    for (const id of removes) {
+      const remove = operations.find((o) => o.id === id);
+      if (!remove) continue;
+      const own = paramsOf(remove, params);
+      this.ledger.kept ??= new Map();
+      this.ledger.kept.set(entityKey(id, own), requirement);
+      this.ledger.journal.kept(id, own, requirement);
+    }
+  }
+
+  /**
+   * The requirement by which an entity cannot be removed in its state, if it is in such a state: a
+   * success that put it there (a transfer accepted), or its record read back (the default payment method).
+   */
+  async keptInState(remove: Operation, params: Record<string, string | number>): Promise<string | undefined> {
+    const known = this.ledger.kept?.get(entityKey(remove.id, params));
+    if (known) return known;
+    for (const limit of limitsOfRemoval(remove.id)) {
+      if (!limit.member) continue;
+      const view = operations.find((o) => o.method === 'GET' && o.root === remove.root && o.path === remove.path);
+      if (!view) continue;
+      const e = await this.client.send({ method: 'GET', url: this.url(view, params), token: this.config.token });
+      const value = (e.response?.json as Record<string, unknown> | undefined)?.[limit.member.name];
+      if (e.response?.status === 200 && limit.member.values.includes(value)) return limit.requirements[0];
+    }
+    return undefined;
   }
 
   private isForeign(token: string | undefined): boolean {
@@ -348,7 +393,9 @@ export class Session {
     if (key && this.minted.has(key)) return this.minted.get(key);
     if (!(await this.hasControl())) return undefined;
     const { key: _k, ...rest } = request;
-    const body = this.account === undefined ? rest : { ...rest, account: this.account };
+    // A new user carries the run's prefix, like everything else the run makes: `cleanup --prefix` finds it.
+    const named = rest.username ? rest : { ...rest, username: this.newUsername() };
+    const body = this.account === undefined ? named : { ...named, account: this.account };
     const e = await this.controlSend('POST', '/tokens', body);
     const json = e.response?.json as { token?: string; username?: string } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
@@ -359,6 +406,12 @@ export class Session {
     const credential = { token: json.token, username: json.username };
     if (key) this.minted.set(key, credential);
     return credential;
+  }
+
+  /** A username no other user of this run has: the run's prefix, the worker, and a count. */
+  private newUsername(): string {
+    usersMinted += 1;
+    return `${this.config.labelPrefix}-u${threadId.toString(36)}x${usersMinted.toString(36)}`;
   }
 
   /**
@@ -436,6 +489,8 @@ export class Session {
     return { token: json.token, username: json.username, account: json.account };
   }
 }
+
+let usersMinted = 0;
 
 const sessions = new Map<string, Session>();
 
