@@ -6,7 +6,7 @@ import type { Operation } from '../../spec/types.js';
 /** Members that name what a create made; an answer must give back the values sent in them. */
 const NAMING_MEMBERS = ['label', 'username', 'name'] as const;
 
-/** Members that carry the run's prefix where a record has them. */
+/** Members that carry the run's prefix: the label, else (a user) the username; a StackScript's `username` names its author. */
 const PREFIXED_MEMBERS = ['label', 'username'] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -31,14 +31,12 @@ export function echoProblem(sent: unknown, answer: Record<string, unknown>): str
 /** Why a record read back is not the run's (a label or username without its prefix), or undefined. */
 export function prefixProblem(record: unknown, prefix: string): string | undefined {
   if (!isRecord(record)) return 'the entity read back is not a JSON object';
-  for (const member of PREFIXED_MEMBERS) {
-    const value = record[member];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' || !value.startsWith(prefix)) {
-      return `its \`${member}\` read back does not start with the run's prefix ${prefix}`;
-    }
-  }
-  return undefined;
+  const member = PREFIXED_MEMBERS.find((m) => record[m] !== undefined && record[m] !== null);
+  if (!member) return undefined;
+  const value = record[member];
+  return typeof value === 'string' && value.startsWith(prefix)
+    ? undefined
+    : `its \`${member}\` read back does not start with the run's prefix ${prefix}`;
 }
 
 /** The view of the entity at the root of an operation's path (`GET /vpcs/{vpcId}` for a subnet's delete), if the encoding has one. */

@@ -219,7 +219,7 @@ export class Session {
         ? prefixProblem(e.response.json, this.config.labelPrefix)
         : `it could not be read back (${e.response?.status ?? e.transportError?.code ?? 'no answer'})`;
     return (
-      problem && `mode safe does not send ${op.method} ${op.path} to an entity it cannot show is the run's: ${problem}`
+      problem && `mode safe does not send ${op.method} ${op.path} (the entity is not shown to be the run's: ${problem})`
     );
   }
 
