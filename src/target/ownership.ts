@@ -13,19 +13,22 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /**
  * Why a create answer does not show it made what was sent (it names another entity), or undefined
- * when it echoes every naming member sent. A create sent without any naming member is taken on its
+ * when it gives back at least one naming member sent and contradicts none. A create sent without any naming member is taken on its
  * id alone (a disk clone, an address): the entity it hangs under was shown to be the run's first.
  */
 export function echoProblem(sent: unknown, answer: Record<string, unknown>): string | undefined {
   if (!isRecord(sent)) return undefined;
-  for (const member of NAMING_MEMBERS) {
-    const value = sent[member];
-    if (typeof value !== 'string') continue;
-    if (answer[member] !== value) {
-      return `the create answer's \`${member}\` is ${JSON.stringify(answer[member]) ?? 'absent'}, not the ${JSON.stringify(value)} sent`;
+  const named = NAMING_MEMBERS.filter((m) => typeof sent[m] === 'string');
+  if (named.length === 0) return undefined;
+  // A member the record does not show (a managed credential's username) proves nothing either way.
+  for (const member of named) {
+    if (answer[member] !== undefined && answer[member] !== sent[member]) {
+      return `the create answer's \`${member}\` is ${JSON.stringify(answer[member])}, not the ${JSON.stringify(sent[member])} sent`;
     }
   }
-  return undefined;
+  return named.some((m) => answer[m] === sent[m])
+    ? undefined
+    : `the create answer gives back none of ${named.map((m) => `\`${m}\``).join(', ')} sent`;
 }
 
 /** Why a record read back is not the run's (a label or username without its prefix), or undefined. */
