@@ -28,6 +28,9 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify(body));
   };
   if (req.method === 'DELETE') deletes.push(req.url ?? '');
+  // Payment method 3 is the default, which the documents say cannot be deleted.
+  if (req.method === 'GET' && req.url === '/v4/account/payment-methods/3')
+    return json(200, { id: 3, is_default: true });
   if (req.method === 'GET' && req.url === '/v4/node/instances/5') {
     instanceReads += 1;
     return instanceDeleted && instanceReads > 3 ? json(404, {}) : json(200, { id: 5, status: 'deleting' });
@@ -44,7 +47,7 @@ const listening = new Promise<string>((resolve) =>
 );
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named', async () => {
+test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named, the default payment method kept', async () => {
   const baseUrl = await listening;
   const s = new Session({
     baseUrl,
@@ -65,12 +68,15 @@ test('children first, asynchronous deletes awaited, held-back deletes retried, r
     { remove: op('vpcs/delete'), params: { vpcId: 1 } },
     { remove: op('instances/delete'), params: { nodeId: 5 }, view: op('instances/view') },
     { remove: op('vpcs/subnets/delete'), params: { vpcId: 1, vpcSubnetId: 2 } },
+    { remove: op('billing/payment-methods/delete'), params: { paymentMethodId: 3 } },
   ];
   const report = await deleteAll(s, litter, { rounds: 3, settleMs: 5000, pollMs: 50 });
   expect(deletes.slice(0, 4)).toEqual(['/v4/vpcs/1/subnets/2', '/v4/vpcs/9', '/v4/vpcs/1', '/v4/node/instances/5']);
   expect(deletes.filter((d) => d === '/v4/vpcs/1').length).toBe(2);
   expect(instanceReads).toBeGreaterThan(3);
   expect(report.deleted).toBe(3);
+  expect(deletes).not.toContain('/v4/account/payment-methods/3');
+  expect(report.kept).toBe(1);
   expect(report.left).toEqual([
     { request: 'DELETE /v4/vpcs/9', label: 'cctest1-stuck', reason: 'answered 400: never' },
   ]);

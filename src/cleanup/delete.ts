@@ -23,12 +23,21 @@ export interface Leftover {
 export interface CleanupReport {
   deleted: number;
   left: Leftover[];
+  /**
+   * Not deleted, and no later command will: the run could not show they are its own (safe mode reads
+   * each back first), or the target named them with a value no URL can hold (a lone surrogate).
+   */
+  notOurs?: Leftover[];
+  /** Not tried: in a state the documents say cannot be removed (an accepted transfer, the default payment method). */
+  kept?: number;
 }
 
 /** What the cleanup at the end of a run did, as results.json shows it. */
 export interface RunCleanup extends CleanupReport {
   /** The run's label prefix: `cloudconf cleanup --prefix` with it finds what is left. */
   prefix: string;
+  /** The command that removes what is left, when the prefix alone would not find all of it. */
+  command?: string;
   /** Set when the run was stopped by a signal. */
   interrupted?: string;
   /** Lists that could not be read while looking for the prefix. */
@@ -49,9 +58,31 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Deeper paths first: interfaces, profiles and disks before their instance, subnets before their VPC. */
 const depth = (l: Litter) => l.remove.pathParams.length;
 
-function describe(session: Session, l: Litter): string {
-  return `${l.remove.method} ${new URL(session.url(l.remove, l.params)).pathname}`;
+/** The request that deletes an entity; its parameters as JSON where they cannot be written in a URL (a lone surrogate). */
+export function describe(session: Session, l: Litter): string {
+  try {
+    return `${l.remove.method} ${new URL(session.url(l.remove, l.params)).pathname}`;
+  } catch {
+    return `${l.remove.method} ${l.remove.path} ${JSON.stringify(l.params)}`;
+  }
 }
+
+/** Why an entity cannot be named in a request at all: the target gave it an id no URL can hold. */
+function addressProblem(session: Session, l: Litter): string | undefined {
+  try {
+    session.url(l.remove, l.params);
+    return undefined;
+  } catch (error) {
+    return `the target named it with ${message(error)}`;
+  }
+}
+
+const message = (error: unknown) =>
+  error instanceof URIError
+    ? 'a value that cannot be written in a URL (a lone UTF-16 surrogate)'
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 function why(e: Exchange): string {
   if (e.transportError) return `no answer (${e.transportError.code}: ${e.transportError.message})`;
@@ -97,21 +128,51 @@ export async function deleteAll(
   let pending = litter.map((l, order) => ({ l, order })).sort((a, b) => depth(b.l) - depth(a.l) || a.order - b.order);
   let deleted = 0;
   const reasons = new Map<Litter, string>();
+  const notOurs: Leftover[] = [];
+  let kept = 0;
   for (let round = 1; round <= o.rounds && pending.length; round++) {
     const failed: typeof pending = [];
     const done: Litter[] = [];
     for (const p of pending) {
-      const e = await sendRaw(session, p.l.remove, p.l.params);
-      const status = e.response?.status ?? 0;
-      if ((status >= 200 && status < 300) || status === 404) {
-        deleted += status === 404 ? 0 : 1;
-        done.push(p.l);
-      } else {
-        reasons.set(p.l, why(e));
+      // Whatever the target sent (a label no URL can hold), one entity's trouble stays its own.
+      try {
+        const unsendable = addressProblem(session, p.l);
+        if (unsendable) {
+          notOurs.push({
+            request: describe(session, p.l),
+            ...(p.l.label ? { label: p.l.label } : {}),
+            reason: unsendable,
+          });
+          continue;
+        }
+        if (await session.keptInState(p.l.remove, p.l.params)) {
+          kept += 1;
+          continue;
+        }
+        const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
+        if (problem) {
+          notOurs.push({
+            request: describe(session, p.l),
+            ...(p.l.label ? { label: p.l.label } : {}),
+            reason: problem,
+          });
+          continue;
+        }
+        const e = await sendRaw(session, p.l.remove, p.l.params);
+        const status = e.response?.status ?? 0;
+        if ((status >= 200 && status < 300) || status === 404) {
+          deleted += status === 404 ? 0 : 1;
+          done.push(p.l);
+        } else {
+          reasons.set(p.l, why(e));
+          failed.push(p);
+        }
+      } catch (error) {
+        reasons.set(p.l, `not sent: ${message(error)}`);
         failed.push(p);
       }
     }
-    await settle(session, done, o);
+    await settle(session, done, o).catch(() => undefined);
     pending = failed;
     if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
   }
@@ -120,5 +181,5 @@ export async function deleteAll(
     ...(l.label ? { label: l.label } : {}),
     reason: reasons.get(l) ?? 'not deleted',
   }));
-  return { deleted, left };
+  return { deleted, left, ...(notOurs.length ? { notOurs } : {}), ...(kept ? { kept } : {}) };
 }

@@ -1,13 +1,16 @@
-// `cloudconf cleanup --prefix P`: deletes what an interrupted run left on a target, found by the label prefix the run gave everything it made.
+// `cloudconf cleanup --prefix P [--journal FILE]`: deletes what a run left on a target, found by the label prefix the run gave everything it made and by the run's journal.
 
 import type { Command } from 'commander';
-import { deleteAll } from '../cleanup/delete.js';
+import { deleteAll, describe, type Litter } from '../cleanup/delete.js';
+import { litterFromJournal } from '../cleanup/from-journal.js';
+import { inertLine } from '../cleanup/inert.js';
 import { findByPrefix, MIN_PREFIX_LENGTH } from '../cleanup/sweep.js';
 import { ConfigError, resolveTarget } from '../target/config-file.js';
 import { Session } from '../target/session.js';
 
 interface CleanupOptions {
-  prefix: string;
+  prefix?: string;
+  journal?: string;
   baseUrl?: string;
   token?: string;
   config?: string;
@@ -19,7 +22,11 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 
 /** 0 when nothing with the prefix is left, 1 when something resisted, 2 on a usage error or an unreadable list. */
 export async function cleanup(options: CleanupOptions): Promise<number> {
-  if (options.prefix.length < MIN_PREFIX_LENGTH) {
+  if (options.prefix === undefined && options.journal === undefined) {
+    say('cloudconf: cleanup needs --prefix, --journal or both');
+    return 2;
+  }
+  if (options.prefix !== undefined && options.prefix.length < MIN_PREFIX_LENGTH) {
     say(`cloudconf: --prefix needs at least ${MIN_PREFIX_LENGTH} characters, so it matches only one run's labels`);
     return 2;
   }
@@ -43,23 +50,29 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
     runs: 1,
     mode: 'full',
     strict: false,
-    labelPrefix: options.prefix,
+    labelPrefix: options.prefix ?? '',
     regions: [],
     images: [],
     types: [],
     timeoutMs: Number(options.timeout),
   });
+  // Target text (labels, refusals) is redacted and made inert before it reaches the terminal.
+  const tell = (line: string) => say(inertLine(session.client.redactor.text(line)));
   try {
-    const { litter, unread } = await findByPrefix(session, options.prefix);
-    for (const u of unread) say(`not searched: ${u}`);
+    const fromJournal: Litter[] = options.journal ? litterFromJournal(options.journal) : [];
+    const { litter: swept, unread } = options.prefix
+      ? await findByPrefix(session, options.prefix)
+      : { litter: [], unread: [] };
+    const known = new Set(fromJournal.map((l) => describe(session, l)));
+    const litter = [...fromJournal, ...swept.filter((l) => !known.has(describe(session, l)))];
+    for (const u of unread) tell(`not searched: ${u}`);
     for (const l of litter) {
-      const path = new URL(session.url(l.remove, l.params)).pathname;
-      say(`${options.dryRun ? 'would delete' : 'deleting'} ${l.remove.method} ${path} (${l.label})`);
+      tell(`${options.dryRun ? 'would delete' : 'deleting'} ${describe(session, l)}${l.label ? ` (${l.label})` : ''}`);
     }
     if (options.dryRun) return unread.length ? 2 : 0;
     const report = await deleteAll(session, litter);
-    say(`deleted ${report.deleted}, left ${report.left.length}`);
-    for (const l of report.left) say(`  ${l.request}${l.label ? ` (${l.label})` : ''}: ${l.reason}`);
+    tell(`deleted ${report.deleted}, left ${report.left.length}`);
+    for (const l of report.left) tell(`  ${l.request}${l.label ? ` (${l.label})` : ''}: ${l.reason}`);
     if (unread.length) return 2;
     return report.left.length ? 1 : 0;
   } finally {
@@ -70,8 +83,14 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
 export function registerCleanup(cli: Command): void {
   cli
     .command('cleanup')
-    .description('delete what an interrupted run left on a target: every entity whose label starts with the prefix')
-    .requiredOption('--prefix <prefix>', "the run's label prefix (printed by `run` and kept in results.json)")
+    .description(
+      'delete what a run left on a target: every entity whose label starts with the prefix, and what the journal names',
+    )
+    .option('--prefix <prefix>', "the run's label prefix (printed by `run` and kept in results.json)")
+    .option(
+      '--journal <file>',
+      "the run's created.jsonl (in its report directory): every entity it made and did not delete",
+    )
     .option('--base-url <url>', '{base_url} of the target')
     .option('--token <token>', 'full-scope token (better: CLOUDCONF_TOKEN or --config)')
     .option('--config <file>', 'JSON with base_url and token')

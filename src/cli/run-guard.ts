@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteAll, type Leftover, type RunCleanup } from '../cleanup/delete.js';
 import { litterFromJournal } from '../cleanup/from-journal.js';
+import { removalCommandFor, terminalLines } from '../cleanup/lines.js';
 import { findByPrefix } from '../cleanup/sweep.js';
 import type { ConfiguredCredentials, Mode, RunConfig } from '../target/config.js';
 import { ConfigError, resolveTarget } from '../target/config-file.js';
+import { readJournal } from '../target/journal.js';
 import { type Pacer, startPacer } from '../target/pacer.js';
 import { Session } from '../target/session.js';
 
@@ -157,7 +159,10 @@ export async function guardRun(
       try {
         const fromJournal = await deleteAll(session, litterFromJournal(journalPath));
         report.deleted += fromJournal.deleted;
+        const kept = readJournal(journalPath).kept + (fromJournal.kept ?? 0);
+        if (kept) report.kept = kept;
         const left: Leftover[] = [...fromJournal.left];
+        const notOurs: Leftover[] = [...(fromJournal.notOurs ?? [])];
         if (stopped) {
           // Creations whose answer never came (cut by the interruption) are in no journal: their label says whose they are.
           const { litter, unread } = await findByPrefix(session, labelPrefix);
@@ -165,25 +170,23 @@ export async function guardRun(
           report.deleted += swept.deleted;
           const known = new Set(left.map((l) => l.request));
           left.push(...swept.left.filter((l) => !known.has(l.request)));
+          notOurs.push(...(swept.notOurs ?? []));
           if (unread.length) report.unread = unread;
         }
         report.left = left;
+        if (notOurs.length) report.notOurs = notOurs;
+        if (left.length || report.unread || stopped) {
+          report.command = removalCommandFor(config.baseUrl, labelPrefix, journalPath);
+        }
       } finally {
         await session.client.close();
         await release();
       }
-      return report;
+      // Target text in it (a refusal's reason, a label) may echo a secret: it leaves the process redacted.
+      return session.client.redactor.deep(report);
     },
   };
 }
 
 /** Terminal lines about the cleanup: what is left and how to remove it later. */
-export function cleanupLines(c: RunCleanup): string[] {
-  const lines: string[] = [];
-  if (c.interrupted) lines.push(`interrupted by ${c.interrupted}: requirements not finished are errors`);
-  if (c.left.length === 0 && !c.unread?.length) return lines;
-  lines.push(`left on the target (${c.left.length}), remove later with \`cloudconf cleanup --prefix ${c.prefix}\`:`);
-  for (const l of c.left) lines.push(`  ${l.request}${l.label ? ` (${l.label})` : ''}: ${l.reason}`);
-  for (const u of c.unread ?? []) lines.push(`  not searched: ${u}`);
-  return lines;
-}
+export const cleanupLines = terminalLines;

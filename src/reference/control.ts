@@ -3,6 +3,20 @@
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
+import {
+  booleanOrAbsent,
+  firstProblem,
+  grantsProblem,
+  integerIn,
+  LATEST_CLOCK_MS,
+  MAX_SHIFT_DAYS,
+  MAX_SHIFT_MS,
+  MAX_USD,
+  numberIn,
+  scopesProblem,
+  stringOrAbsent,
+  usernameProblem,
+} from './control-values.js';
 import { issuePromoCode } from './model/account.js';
 import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
@@ -45,8 +59,22 @@ function applyGrants(target: Grants, input: NonNullable<TokenRequest['grants']>)
   }
 }
 
-function mintToken(world: World, req: TokenRequest): ControlResponse {
-  const account = req.account === undefined ? world.accounts.values().next().value : world.accounts.get(req.account);
+/** The account a body names (`account`), or the server's first account when it names none. */
+function accountOf(world: World, body: Record<string, unknown>) {
+  if (body.account === undefined) return world.accounts.values().next().value;
+  return typeof body.account === 'number' ? world.accounts.get(body.account) : undefined;
+}
+
+function mintToken(world: World, body: Record<string, unknown>): ControlResponse {
+  const problem = firstProblem(
+    usernameProblem(body.username),
+    booleanOrAbsent('restricted', body.restricted),
+    scopesProblem(body.scopes),
+    grantsProblem(body.grants),
+  );
+  if (problem) return bad(problem);
+  const req = body as TokenRequest;
+  const account = accountOf(world, body);
   if (!account) return bad('unknown account');
   const username = req.username ?? `cc-user-${world.id()}`;
   let user = account.users.get(username);
@@ -63,20 +91,24 @@ function mintToken(world: World, req: TokenRequest): ControlResponse {
 
 /** Issues a promo code the server accepts (`code` chosen or generated), valid for `validSeconds` or forever. */
 function issueCode(world: World, body: Record<string, unknown>): ControlResponse {
+  const problem = firstProblem(
+    stringOrAbsent('code', body.code),
+    numberIn('validSeconds', body.validSeconds, -MAX_SHIFT_MS / 1000, MAX_SHIFT_MS / 1000, true),
+  );
+  if (problem) return bad(problem);
   const code = typeof body.code === 'string' ? body.code : `CC${world.id()}`;
-  const seconds = body.validSeconds === undefined ? undefined : Number(body.validSeconds);
-  if (seconds !== undefined && !Number.isFinite(seconds)) return bad('validSeconds must be a number');
+  const seconds = body.validSeconds as number | undefined;
   issuePromoCode(world, code, seconds === undefined ? null : new Date(world.now().getTime() + seconds * 1000));
   return ok({ code });
 }
 
 /** Sets an account's balance in US dollars (the first account when `account` is absent). */
 function balance(world: World, body: Record<string, unknown>): ControlResponse {
-  const account =
-    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
-  const usd = Number(body.usd);
+  const problem = numberIn('usd', body.usd, -MAX_USD, MAX_USD);
+  if (problem) return bad(problem);
+  const usd = body.usd as number;
+  const account = accountOf(world, body);
   if (!account) return bad('unknown account');
-  if (!Number.isFinite(usd)) return bad('usd must be a number');
   setBalance(account, usd);
   return ok({ account: account.id, usd });
 }
@@ -86,10 +118,12 @@ function balance(world: World, body: Record<string, unknown>): ControlResponse {
  * the clock; `paymentMethod: false` leaves it without any payment method (transfer accept conditions).
  */
 function openAccount(world: World, body: Record<string, unknown>): ControlResponse {
-  const ageDays = Number(body.ageDays ?? 0);
-  if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
-  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== 'boolean')
-    return bad('paymentMethod must be a boolean');
+  const problem = firstProblem(
+    numberIn('ageDays', body.ageDays, 0, MAX_SHIFT_DAYS, true),
+    booleanOrAbsent('paymentMethod', body.paymentMethod),
+  );
+  if (problem) return bad(problem);
+  const ageDays = (body.ageDays as number | undefined) ?? 0;
   const createdAt = new Date(world.now().getTime() - ageDays * DAY_MS);
   const account = world.createAccount(`owner-${world.id()}`, 'other-owner@example.com', createdAt);
   if (body.paymentMethod === false) removePaymentMethods(account);
@@ -103,11 +137,13 @@ function openAccount(world: World, body: Record<string, unknown>): ControlRespon
  * when `account` is absent); the clock stays, so no other account sees time move.
  */
 function history(world: World, body: Record<string, unknown>): ControlResponse {
-  const account =
-    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
-  const ageDays = Number(body.ageDays);
+  const account = accountOf(world, body);
   if (!account) return bad('unknown account');
-  if (!Number.isFinite(ageDays) || ageDays < 0) return bad('ageDays must be a non-negative number');
+  // The sum of an account's ageing is bounded too, so repeated calls cannot push its dates out of range.
+  const problem = numberIn('ageDays', body.ageDays, 0, MAX_SHIFT_DAYS - account.agedDays);
+  if (problem) return bad(`${problem} (an account's history ages ${MAX_SHIFT_DAYS} days at most in all)`);
+  const ageDays = body.ageDays as number;
+  account.agedDays += ageDays;
   backdateHistory(account, ageDays);
   backdateTransfers(account, ageDays * DAY_MS);
   return ok({ account: account.id, ageDays });
@@ -115,11 +151,11 @@ function history(world: World, body: Record<string, unknown>): ControlResponse {
 
 /** Seeds unrelated data into an account (the first when `account` is absent): `count` VPCs, StackScripts and contacts. */
 function noise(world: World, body: Record<string, unknown>): ControlResponse {
-  const account =
-    body.account === undefined ? world.accounts.values().next().value : world.accounts.get(Number(body.account));
-  const count = Number(body.count ?? 10);
+  const problem = integerIn('count', body.count, 0, 10_000, true);
+  if (problem) return bad(problem);
+  const count = (body.count as number | undefined) ?? 10;
+  const account = accountOf(world, body);
   if (!account) return bad('unknown account');
-  if (!Number.isInteger(count) || count < 0 || count > 10_000) return bad('count must be an integer from 0 to 10000');
   return ok({ account: account.id, seeded: seedNoise(account, count, regions[0]?.id ?? '') });
 }
 
@@ -135,7 +171,7 @@ function actions(world: World, body: Record<string, unknown>): ControlResponse {
     world.actionDelayMs = delayMs;
     return ok({ actionDelayMs: delayMs });
   }
-  const account = world.accounts.get(Number(body.account));
+  const account = accountOf(world, body);
   if (!account) return bad('unknown account');
   account.actionDelayMs = delayMs;
   return ok({ account: account.id, actionDelayMs: delayMs });
@@ -143,6 +179,15 @@ function actions(world: World, body: Record<string, unknown>): ControlResponse {
 
 const validDelay = (ms: unknown): ms is number =>
   Number.isInteger(ms) && (ms as number) >= 0 && (ms as number) <= 600_000;
+
+/** Moves the clock forward, no further than `LATEST_CLOCK_MS` in all. */
+function advanceClock(world: World, body: Record<string, unknown>): ControlResponse {
+  const room = Math.max(0, Math.floor((LATEST_CLOCK_MS - world.now().getTime()) / 1000));
+  const problem = numberIn('advanceSeconds', body.advanceSeconds, 0, Math.min(room, MAX_SHIFT_MS / 1000));
+  if (problem) return bad(`${problem} (the clock goes no later than ${new Date(LATEST_CLOCK_MS).toISOString()})`);
+  world.clockOffsetMs += (body.advanceSeconds as number) * 1000;
+  return ok({ now: world.now().toISOString() });
+}
 
 function parse(raw: string): Record<string, unknown> | undefined {
   try {
@@ -166,7 +211,7 @@ export function handleControl(world: World, method: string, path: string, raw: s
         actionDelayMs: world.actionDelayMs,
       });
     case 'POST /tokens':
-      return mintToken(world, body as TokenRequest);
+      return mintToken(world, body);
     case 'POST /accounts':
       return openAccount(world, body);
     case 'POST /promo-codes':
@@ -185,12 +230,8 @@ export function handleControl(world: World, method: string, path: string, raw: s
       // Every action started so far ends: the clock moves past the longest one.
       world.clockOffsetMs += world.longestDelayMs() + 1;
       return ok({ now: world.now().toISOString() });
-    case 'POST /clock': {
-      const seconds = Number(body.advanceSeconds);
-      if (!Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a non-negative number');
-      world.clockOffsetMs += seconds * 1000;
-      return ok({ now: world.now().toISOString() });
-    }
+    case 'POST /clock':
+      return advanceClock(world, body);
     default:
       return { status: 404, body: { errors: [{ reason: `no control route ${route}` }] } };
   }

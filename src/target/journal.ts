@@ -17,14 +17,25 @@ interface Gone {
   key: string;
 }
 
-type Line = Made | Gone;
+/** An entity in a state the documents say it cannot be removed from (an accepted transfer): nothing left to do. */
+interface Kept {
+  t: 'kept';
+  key: string;
+  requirement: string;
+}
+
+type Line = Made | Gone | Kept;
 
 export const entityKey = (remove: string, params: Record<string, string | number>) =>
   `${remove} ${JSON.stringify(Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b))))}`;
 
 /** A worker's end: one line per event, appended whole (one write each, so threads do not interleave). */
 export class Journal {
-  constructor(private readonly path: string | undefined) {}
+  /** `redact` hides secrets in each line: a label the target made may echo the token. */
+  constructor(
+    private readonly path: string | undefined,
+    private readonly redact: (line: string) => string = (line) => line,
+  ) {}
 
   made(remove: string, params: Record<string, string | number>, label?: string): void {
     this.append({
@@ -40,15 +51,23 @@ export class Journal {
     this.append({ t: 'gone', key: entityKey(remove, params) });
   }
 
+  kept(remove: string, params: Record<string, string | number>, requirement: string): void {
+    this.append({ t: 'kept', key: entityKey(remove, params), requirement });
+  }
+
   private append(line: Line): void {
-    if (this.path) appendFileSync(this.path, `${JSON.stringify(line)}\n`);
+    if (this.path) appendFileSync(this.path, `${this.redact(JSON.stringify(line))}\n`);
   }
 }
 
-/** What the journal says is still there (made and not gone, newest first), and the key of everything it ever made. */
-export function readJournal(path: string): { left: Made[]; everMade: Set<string> } {
+/**
+ * What the journal says is still there (made, not gone and not kept, newest first), the key of
+ * everything it ever made, and how many it made are kept in a state that cannot be removed.
+ */
+export function readJournal(path: string): { left: Made[]; everMade: Set<string>; kept: number } {
   const everMade = new Set<string>();
-  if (!existsSync(path)) return { left: [], everMade };
+  const kept = new Set<string>();
+  if (!existsSync(path)) return { left: [], everMade, kept: 0 };
   // Lines are in the order things happened: the newest entity is made last.
   const made = new Map<string, Made>();
   for (const text of readFileSync(path, 'utf8').split('\n')) {
@@ -60,11 +79,16 @@ export function readJournal(path: string): { left: Made[]; everMade: Set<string>
       // A line cut by a killed worker: what it named is found by the prefix sweep instead.
       continue;
     }
+    if (line.t === 'kept') {
+      if (made.delete(line.key)) kept.add(line.key);
+      continue;
+    }
     made.delete(line.key);
+    kept.delete(line.key);
     if (line.t === 'made') {
       made.set(line.key, line);
       everMade.add(line.key);
     }
   }
-  return { left: [...made.values()].reverse(), everMade };
+  return { left: [...made.values()].reverse(), everMade, kept: kept.size };
 }

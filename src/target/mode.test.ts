@@ -82,12 +82,24 @@ describe('modes', () => {
 describe('a session in safe mode', () => {
   const hits: string[] = [];
   let nextId = 7;
-  const server = createServer((req, res) => {
+  /** Labels by VPC id: creates echo the label sent (or, once asked, another), reads give it back. */
+  const labels = new Map<number, string>();
+  let echo = true;
+  const server = createServer(async (req, res) => {
     hits.push(`${req.method} ${req.url}`);
-    req.resume();
+    let text = '';
+    for await (const c of req) text += c;
+    const sent = text ? (JSON.parse(text) as { label?: string }) : {};
+    const id = Number(/^\/v4\/vpcs\/(\d+)$/.exec(req.url ?? '')?.[1]);
     res.writeHead(200, { 'content-type': 'application/json' });
-    const control = req.url === '/__cloudconf/info' ? { cloudconf: true } : {};
-    res.end(JSON.stringify(req.method === 'POST' ? { id: nextId++, label: 'x' } : control));
+    if (req.url === '/__cloudconf/info') return res.end(JSON.stringify({ cloudconf: true }));
+    if (req.method === 'POST') {
+      const made = nextId++;
+      labels.set(made, sent.label ?? '');
+      return res.end(JSON.stringify({ id: made, label: echo ? sent.label : 'someone-else' }));
+    }
+    if (req.method === 'PUT' && sent.label) labels.set(id, sent.label);
+    res.end(JSON.stringify(req.method === 'GET' ? { id, label: labels.get(id) } : {}));
   });
   const listening = new Promise<string>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`)),
@@ -117,7 +129,27 @@ describe('a session in safe mode', () => {
     const id = (made.response?.json as { id: number } | undefined)?.id ?? 0;
     await s.send(op('vpcs/update'), { params: { vpcId: id }, body: { label: 'cctest1-b' } });
     await s.send(op('vpcs/delete'), { params: { vpcId: id } });
-    expect(hits).toEqual(['POST /v4/vpcs', `PUT /v4/vpcs/${id}`, `DELETE /v4/vpcs/${id}`]);
+    // Each change goes out after a read-back shows the VPC still carries the run's prefix.
+    const view = `GET /v4/vpcs/${id}`;
+    expect(hits).toEqual(['POST /v4/vpcs', view, `PUT /v4/vpcs/${id}`, view, `DELETE /v4/vpcs/${id}`]);
+    await s.client.close();
+  });
+
+  test('takes nothing a create answer names without echoing the label sent, nor what lost its prefix', async () => {
+    const s = new Session(config(await listening));
+    echo = false;
+    const foreign = await s.send(op('vpcs/create'), { body: { label: 'cctest1-c', region: 'r' } });
+    echo = true;
+    const foreignId = (foreign.response?.json as { id: number } | undefined)?.id ?? 0;
+    expect(s.owns(foreignId)).toBe(false);
+    expect(s.disowned(foreignId)).toMatch(/label/);
+    await expect(s.send(op('vpcs/delete'), { params: { vpcId: foreignId } })).rejects.toThrow(/did not create/);
+    const made = await s.send(op('vpcs/create'), { body: { label: 'cctest1-d', region: 'r' } });
+    const id = (made.response?.json as { id: number } | undefined)?.id ?? 0;
+    labels.set(id, 'production-db');
+    hits.length = 0;
+    await expect(s.send(op('vpcs/delete'), { params: { vpcId: id } })).rejects.toThrow(/prefix/);
+    expect(hits).toEqual([`GET /v4/vpcs/${id}`]);
     await s.client.close();
   });
 

@@ -1,13 +1,16 @@
 // One worker's view of the target: the HTTP client, the URL of each operation, minted credentials, the mode's guard, and the resources the run created.
 
 import { existsSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { operations } from '../../spec/index.js';
+import { formsOf, limitsOfRemoval, removalLimits } from '../../spec/removal-limits.js';
 import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
-import { Journal } from './journal.js';
+import { entityKey, Journal } from './journal.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
+import { echoProblem, prefixProblem, rootView } from './ownership.js';
 import { pacedBy } from './pacer.js';
 import { removalOf } from './removal.js';
 
@@ -86,7 +89,19 @@ interface Ledger {
   journal: Journal;
   owned: Set<string>;
   foreign: Set<string>;
+  /** Ids that create answers named without echoing what was sent, with why: never the run's (safe mode). */
+  disowned?: Map<string, string>;
+  /** Entities (by journal key) in a state the documents say cannot be removed, with the requirement that says so. */
+  kept?: Map<string, string>;
 }
+
+/** Operations whose success leaves an entity in a state it cannot be removed from, with the limits they bring. */
+const entering = new Map(
+  removalLimits.flatMap((limit) => limit.after.map((id): [string, typeof limit] => [id, limit])),
+);
+
+const paramsOf = (op: Operation, params: Record<string, string | number>) =>
+  Object.fromEntries(op.pathParams.map((p) => [p.name, params[p.name] ?? '']));
 
 /** Operations that delete what a create made: their success is journaled so the final cleanup skips it. */
 const removers = new Set(operations.flatMap((op) => removalOf(op)?.remove.id ?? []));
@@ -116,7 +131,7 @@ export class Session {
     readonly client = clientFor(config),
     private readonly account?: number,
     private readonly ledger: Ledger = {
-      journal: new Journal(config.journalPath),
+      journal: new Journal(config.journalPath, (line) => this.client.redactor.text(line)),
       owned: new Set(),
       foreign: new Set(),
     },
@@ -167,6 +182,8 @@ export class Session {
       ownershipRefusal(this.config, op, options.params, (id) => this.ledger.owned.has(id));
     if (refusal) throw new RequestRefused(refusal);
     const token = options.token === null ? undefined : (options.token ?? this.config.token);
+    const notOurs = await this.ownershipProblem(op, options.params, token);
+    if (notOurs) throw new RequestRefused(notOurs);
     await this.rememberBeforeChange(op, options, token);
     const e = await this.client.send({
       method: op.method,
@@ -177,17 +194,62 @@ export class Session {
       ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
     });
-    this.note(op, options.params ?? {}, token, e);
+    this.note(op, options.params ?? {}, token, e, options.body);
     return e;
   }
 
+  /**
+   * In safe mode, before a change or delete, reads back the entity at the root of the path: it must
+   * answer and still carry the run's prefix where it has a label or username (DESIGN section 5).
+   */
+  async ownershipProblem(
+    op: Operation,
+    params: Record<string, string | number> | undefined,
+    token: string | undefined,
+  ): Promise<string | undefined> {
+    if (this.config.mode !== 'safe' || op.method === 'GET') return undefined;
+    const view = rootView(op);
+    if (!view) return undefined;
+    // Read with the run's own token (the request's may be none, or a restricted user's), then with the
+    // request's, for what another account of the run made.
+    const read = (t: string) => this.client.send({ method: 'GET', url: this.url(view, params), token: t });
+    let e = await read(this.config.token);
+    if (e.response?.status !== 200 && token && token !== this.config.token) e = await read(token);
+    const problem =
+      e.response?.status === 200
+        ? prefixProblem(e.response.json, this.config.labelPrefix)
+        : `it could not be read back (${e.response?.status ?? e.transportError?.code ?? 'no answer'})`;
+    return (
+      problem && `mode safe does not send ${op.method} ${op.path} (the entity is not shown to be the run's: ${problem})`
+    );
+  }
+
+  /** Whether safe mode counts an id as the run's own: a create of this run answered it, echoing what was sent. */
+  owns(id: string | number): boolean {
+    return this.ledger.owned.has(String(id));
+  }
+
+  /** Why a create answer naming this id was not taken as the run's (it did not echo what was sent), if it was not. */
+  disowned(id: string | number): string | undefined {
+    return this.ledger.disowned?.get(String(id));
+  }
+
   /** Journals an entity made (with the run's account: others are not the cleanup's to reach) or deleted. */
-  private note(op: Operation, params: Record<string, string | number>, token: string | undefined, e: Exchange): void {
+  private note(
+    op: Operation,
+    params: Record<string, string | number>,
+    token: string | undefined,
+    e: Exchange,
+    sent?: unknown,
+  ): void {
     const status = e.response?.status ?? 0;
     if (removers.has(op.id) && ((status >= 200 && status < 300) || status === 404)) {
-      this.ledger.journal.gone(op.id, params);
+      // Gone whichever form removed it (a deprecated cancel for a transfer made by the current create).
+      for (const form of formsOf(op.id)) if (removers.has(form)) this.ledger.journal.gone(form, params);
       return;
     }
+    const limit = entering.get(op.id);
+    if (limit && status >= 200 && status < 300) this.keep(limit.removes, params, limit.requirements[0] ?? '');
     const removal = removalOf(op);
     const json = e.response?.json;
     if (!removal || status < 200 || status >= 300 || !isPlainRecord(json)) return;
@@ -195,6 +257,14 @@ export class Session {
     if (typeof id !== 'string' && typeof id !== 'number') return;
     // An action that answers its own entity (a rebuild, say) made nothing.
     if (Object.values(params).some((v) => String(v) === String(id))) return;
+    // A create answer that names something else (a pre-existing entity's id) is the target's failure:
+    // safe mode never takes that entity as the run's, so it never changes or deletes it.
+    const echo = echoProblem(sent, json);
+    if (echo && this.config.mode === 'safe') {
+      this.ledger.disowned ??= new Map();
+      this.ledger.disowned.set(String(id), echo);
+      return;
+    }
     this.ledger.owned.add(String(id));
     if (this.isForeign(token)) return;
     const label = json.label ?? json.username;
@@ -203,6 +273,36 @@ export class Session {
       { ...params, [removal.param]: id },
       typeof label === 'string' ? label : undefined,
     );
+  }
+
+  /** Journals an entity as kept: in a state the documents say it cannot be removed from. */
+  private keep(removes: string[], params: Record<string, string | number>, requirement: string): void {
+    for (const id of removes) {
+      const remove = operations.find((o) => o.id === id);
+      if (!remove) continue;
+      const own = paramsOf(remove, params);
+      this.ledger.kept ??= new Map();
+      this.ledger.kept.set(entityKey(id, own), requirement);
+      this.ledger.journal.kept(id, own, requirement);
+    }
+  }
+
+  /**
+   * The requirement by which an entity cannot be removed in its state, if it is in such a state: a
+   * success that put it there (a transfer accepted), or its record read back (the default payment method).
+   */
+  async keptInState(remove: Operation, params: Record<string, string | number>): Promise<string | undefined> {
+    const known = this.ledger.kept?.get(entityKey(remove.id, params));
+    if (known) return known;
+    for (const limit of limitsOfRemoval(remove.id)) {
+      if (!limit.member) continue;
+      const view = operations.find((o) => o.method === 'GET' && o.root === remove.root && o.path === remove.path);
+      if (!view) continue;
+      const e = await this.client.send({ method: 'GET', url: this.url(view, params), token: this.config.token });
+      const value = (e.response?.json as Record<string, unknown> | undefined)?.[limit.member.name];
+      if (e.response?.status === 200 && limit.member.values.includes(value)) return limit.requirements[0];
+    }
+    return undefined;
   }
 
   private isForeign(token: string | undefined): boolean {
@@ -294,7 +394,9 @@ export class Session {
     if (key && this.minted.has(key)) return this.minted.get(key);
     if (!(await this.hasControl())) return undefined;
     const { key: _k, ...rest } = request;
-    const body = this.account === undefined ? rest : { ...rest, account: this.account };
+    // A new user carries the run's prefix, like everything else the run makes: `cleanup --prefix` finds it.
+    const named = rest.username ? rest : { ...rest, username: this.newUsername() };
+    const body = this.account === undefined ? named : { ...named, account: this.account };
     const e = await this.controlSend('POST', '/tokens', body);
     const json = e.response?.json as { token?: string; username?: string } | undefined;
     if (e.response?.status !== 200 || !json?.token || !json.username) return undefined;
@@ -305,6 +407,12 @@ export class Session {
     const credential = { token: json.token, username: json.username };
     if (key) this.minted.set(key, credential);
     return credential;
+  }
+
+  /** A username no other user of this run has: the run's prefix, the worker, and a count. */
+  private newUsername(): string {
+    usersMinted += 1;
+    return `${this.config.labelPrefix}-u${threadId.toString(36)}x${usersMinted.toString(36)}`;
   }
 
   /**
@@ -382,6 +490,8 @@ export class Session {
     return { token: json.token, username: json.username, account: json.account };
   }
 }
+
+let usersMinted = 0;
 
 const sessions = new Map<string, Session>();
 

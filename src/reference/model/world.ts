@@ -51,6 +51,8 @@ export class Account {
   readonly stores = new Map<string, unknown>();
   /** How long this account's asynchronous actions last, when the control interface gave it a delay of its own. */
   actionDelayMs: number | undefined;
+  /** Days the control interface has aged this account's history by, in all (bounded, so dates stay valid). */
+  agedDays = 0;
 
   constructor(
     readonly id: number,
@@ -114,8 +116,10 @@ export class World {
   /**
    * Forgets every account, user and token, then opens a fresh first account whose owner keeps the
    * tokens the first owner had: clients holding the owner's token go on working on an empty account.
+   * The clock goes back to the real time.
    */
   reset(): Account {
+    this.clockOffsetMs = 0;
     const first = this.accounts.values().next().value;
     const ownerName = first?.users.keys().next().value ?? 'owner';
     const kept = [...this.tokens].filter(([, t]) => t.account === first && t.username === ownerName);
