@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
-import type { RunCleanup } from '../cleanup/delete.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
+import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
@@ -201,11 +201,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
   }
   const allure = options.allure ?? true;
-  const retired = retireResults(join(resolve(options.reportDir), 'allure-results'));
+  const reportDir = resolve(options.reportDir);
+  markInProgress(reportDir, startedAt);
+  const retired = retireResults(join(reportDir, 'allure-results'));
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
-  let cleanup: RunCleanup | undefined;
-  try {
+  // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
+  const phases = new PhaseErrors();
+  await phases.settle('suites', async () => {
     const vitest = await startVitest(
       'test',
       [],
@@ -213,9 +216,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         config: false,
         root: repoRoot,
         watch: false,
-        reporters: allure
-          ? [collector, new QueuedAllureReporter(join(resolve(options.reportDir), 'allure-results'))]
-          : [collector],
+        reporters: allure ? [collector, new QueuedAllureReporter(join(reportDir, 'allure-results'))] : [collector],
         ...(namePattern(options) && !options.mutants ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
       },
@@ -233,15 +234,24 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         },
       },
     );
+    // A suite file that could not load, or a hook that threw, reports no outcomes: that is a broken run, not skipped requirements.
+    const fileErrors = vitest.state
+      .getFiles()
+      .flatMap((f) => (f.result?.errors ?? []).map((e) => `${f.name}: ${e.message ?? String(e)}`));
+    const unhandled = vitest.state.getUnhandledErrors().map((e) => (e instanceof Error ? e.message : String(e)));
     await vitest.close();
-  } finally {
-    // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
-    cleanup = await guard.finish(config, options.baseUrl !== undefined);
+    const errors = [...fileErrors, ...unhandled];
+    if (errors.length)
+      throw new Error(errors.slice(0, 3).join('; ') + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''));
+  });
+  // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
+  const cleanup = await phases.settle('cleanup', () => guard.finish(config, options.baseUrl !== undefined));
+  await phases.settle('stopping the servers', async () => {
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
     await retired;
-  }
+  });
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const requests = [...collector.outcomes.values()].reduce((n, o) => n + o.requests, 0);
   const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
@@ -257,8 +267,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (shard) results.shard = { ...shard, files: shardFiles };
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
-  if (known) results.baseline = compareWithBaseline(results, known);
-  writeReports(resolve(options.reportDir), results);
+  await phases.settle('comparing with the baseline', () => {
+    if (known) results.baseline = compareWithBaseline(results, known);
+  });
+  markIncomplete(results, phases.reasons);
+  unjudgedAsErrors(results);
+  writeReports(reportDir, results);
+  markFinished(reportDir);
+  for (const reason of results.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(results, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);

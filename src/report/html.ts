@@ -139,8 +139,12 @@ function headerMarkup(results: Results): string {
       : []),
     ...(results.mergedFrom ? [fact('merged from', results.mergedFrom.join(', '))] : []),
   ];
+  const incomplete = results.incomplete
+    ? `<div class="warn incomplete" id="incomplete"><strong>Incomplete run</strong>: a part of the run failed, so this is no verdict on the target (exit 2). What was judged before is below.<ul>${results.incomplete.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></div>`
+    : '';
   return `<header>
-<h1>cloudconf conformance report</h1>
+<h1>cloudconf conformance report${results.incomplete ? ' (incomplete)' : ''}</h1>
+${incomplete}
 <dl class="facts">${facts.join('')}</dl>
 ${countsMarkup(results)}
 </header>

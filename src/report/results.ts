@@ -49,6 +49,8 @@ export interface Results {
   baseline?: BaselineComparison;
   /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */
   cleanup?: RunCleanup;
+  /** Set when a phase of the run (suites, cleanup, rendering) failed: the reports are written all the same, and the run exits 2. */
+  incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
   replay?: string;
 }
@@ -147,6 +149,8 @@ export function summarize(rows: readonly RequirementResult[], requests: number):
 
 /** Exit code of DESIGN section 4: 1 when a requirement failed (or a SHOULD under --strict), 2 when the suite could not judge. */
 export function exitCodeOf(results: Results): 0 | 1 | 2 {
+  // A run that did not complete is no verdict on the target, whatever it judged before it stopped.
+  if (results.incomplete) return 2;
   // Against a baseline only what got worse counts: known failures and known errors do not fail the run again.
   if (results.baseline) {
     if (results.baseline.newFailures.length > 0) return 1;
