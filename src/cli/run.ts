@@ -12,6 +12,7 @@ import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js'
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
+import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
@@ -265,6 +266,20 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     requests,
   });
   if (shard) results.shard = { ...shard, files: shardFiles };
+  await phases.settle('recording the provenance', () => {
+    results.tool.build = toolBuild();
+    results.provenance = {
+      encoding: encodingRevision(),
+      selection: selectionOf(options as unknown as Record<string, unknown>),
+      mode: config.mode,
+      runs: config.runs,
+      concurrency: Number((options as { concurrency?: unknown }).concurrency ?? WORKERS),
+      betaUrl: options.baseUrl ? config.betaUrl : 'reference server (in-process)',
+      endedAt: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    };
+  });
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
   await phases.settle('comparing with the baseline', () => {

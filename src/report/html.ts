@@ -4,8 +4,10 @@ import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Failure } from '../suite/outcome.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
+import { VERDICT_MEANING } from './verdicts.js';
 
 /** Bodies longer than this are cut in the page (results.json keeps them whole): a hostile target must not bloat it. */
 export const BODY_LIMIT = 32 * 1024;
@@ -125,15 +127,37 @@ function baselineMarkup(results: Results): string {
 ${list('New failures', b.newFailures, 'worse')}${list('New non-strict', b.newNonStrict, 'worse')}${list('New errors', b.newErrors, 'worse')}${list('Improved', b.improved, 'better')}${list('Known, not judged this time', b.notJudged, 'muted')}</section>`;
 }
 
+/** The run's provenance as facts: what was selected, how it ran, with what build and encoding, where. */
+function provenanceFacts(results: Results): string[] {
+  const p = results.provenance;
+  if (!p) return [];
+  return [
+    fact('selection', selectionLine(p.selection)),
+    fact('mode', p.mode),
+    fact('runs', String(p.runs)),
+    fact('concurrency', String(p.concurrency)),
+    fact('encoding', p.encoding),
+    ...(p.betaUrl ? [fact('beta', p.betaUrl)] : []),
+    fact('ended', p.endedAt),
+    fact('runtime', `Node ${p.node}, ${p.platform}`),
+  ];
+}
+
+const legendMarkup = () =>
+  `<details class="legend" id="legend"><summary>What the verdicts mean</summary><dl>${VERDICT_ORDER.map(
+    (v) => `<div><dt><span class="badge v-${v}">${v}</span></dt><dd>${escapeHtml(VERDICT_MEANING[v])}</dd></div>`,
+  ).join('')}</dl></details>`;
+
 function headerMarkup(results: Results): string {
   const facts = [
     fact('target', results.target.baseUrl),
     fact('started', results.startedAt),
-    fact('cloudconf', results.tool.version),
+    fact('cloudconf', `${results.tool.version}${results.tool.build ? ` (build ${results.tool.build})` : ''}`),
     fact('seed', String(results.seed)),
+    fact('strictness', results.strict ? 'SHOULD failures fail the run (--strict)' : 'MUST failures fail the run'),
+    ...provenanceFacts(results),
     fact('duration', `${(results.durationMs / 1000).toFixed(1)} s`),
     fact('requests', String(results.summary.requests)),
-    ...(results.strict ? [fact('strict', 'SHOULD failures fail the run')] : []),
     ...(results.shard
       ? [fact('shard', `${results.shard.index}/${results.shard.total} (${results.shard.files.join(', ')})`)]
       : []),
@@ -147,6 +171,7 @@ function headerMarkup(results: Results): string {
 ${incomplete}
 <dl class="facts">${facts.join('')}</dl>
 ${countsMarkup(results)}
+${legendMarkup()}
 </header>
 ${baselineMarkup(results)}`;
 }

@@ -2,6 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
 
@@ -74,6 +75,34 @@ function testCase(results: Results, r: RequirementResult, known: ReadonlySet<str
   return `${open}</testcase>`;
 }
 
+/** The run's provenance as JUnit properties, repeated in each test suite (where CI tools read them). */
+function properties(results: Results): string {
+  const p = results.provenance;
+  const pairs: [string, string | number | boolean | undefined][] = [
+    ['cloudconf.tool', results.tool.name],
+    ['cloudconf.version', results.tool.version],
+    ['cloudconf.build', results.tool.build],
+    ['cloudconf.encoding', p?.encoding],
+    ['cloudconf.selection', p ? selectionLine(p.selection) : undefined],
+    ['cloudconf.mode', p?.mode],
+    ['cloudconf.runs', p?.runs],
+    ['cloudconf.concurrency', p?.concurrency],
+    ['cloudconf.seed', results.seed],
+    ['cloudconf.strict', results.strict],
+    ['cloudconf.target', results.target.baseUrl],
+    ['cloudconf.beta', p?.betaUrl],
+    ['cloudconf.startedAt', results.startedAt],
+    ['cloudconf.endedAt', p?.endedAt],
+    ['cloudconf.node', p?.node],
+    ['cloudconf.platform', p?.platform],
+    ['cloudconf.incomplete', results.incomplete?.reasons.join('; ')],
+  ];
+  const items = pairs
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `      <property name="${k}" value="${xml(String(v))}"/>`);
+  return `    <properties>\n${items.join('\n')}\n    </properties>\n`;
+}
+
 /** A requirement's duration in JUnit's seconds; 0 for one that did not run. */
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -100,7 +129,7 @@ export function renderJunit(results: Results): string {
   const suites = parts.map((part) => {
     const rs = results.requirements.filter((r) => r.part === part);
     const time = seconds(rs.reduce((n, r) => n + (r.durationMs ?? 0), 0));
-    return `  <testsuite name="Part ${part}" ${tally(results, rs, known)} time="${time}">\n${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="Part ${part}" ${tally(results, rs, known)} time="${time}">\n${properties(results)}${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}" ${tally(results, results.requirements, known)} time="${(results.durationMs / 1000).toFixed(3)}">\n${incompleteSuite(results)}${suites.join('\n')}\n</testsuites>\n`;
 }

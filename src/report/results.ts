@@ -4,8 +4,10 @@ import { exclusions } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import type { Failure, Outcome, Verdict } from '../suite/outcome.js';
+import type { Provenance } from './provenance.js';
 
-export const RESULTS_SCHEMA_VERSION = 1;
+/** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */
+export const RESULTS_SCHEMA_VERSION = 2;
 
 export interface RequirementResult {
   id: string;
@@ -23,7 +25,8 @@ export interface RequirementResult {
 
 export interface Results {
   schemaVersion: number;
-  tool: { name: 'cloudconf'; version: string };
+  /** `build` is a hash over the tool's own files (see provenance.ts); runs before schema 2 lack it. */
+  tool: { name: 'cloudconf'; version: string; build?: string };
   target: { baseUrl: string; reference: boolean };
   seed: number;
   startedAt: string;
@@ -49,6 +52,8 @@ export interface Results {
   baseline?: BaselineComparison;
   /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */
   cleanup?: RunCleanup;
+  /** What the run covered and how it ran: selection, settings, encoding revision, end time, runtime (set by `run`). */
+  provenance?: Provenance;
   /** Set when a phase of the run (suites, cleanup, rendering) failed: the reports are written all the same, and the run exits 2. */
   incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */

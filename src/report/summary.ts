@@ -4,8 +4,10 @@ import type { RunCleanup } from '../cleanup/delete.js';
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
 import { code, plain } from './markdown.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
+import { VERDICT_MEANING } from './verdicts.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
 
@@ -29,6 +31,21 @@ function inertCleanup(c: RunCleanup | undefined): RunCleanup | undefined {
     })),
     ...(c.unread ? { unread: c.unread.map(plain) } : {}),
   };
+}
+
+/** The run's provenance under the title: build, encoding, selection and settings, where and when. */
+function provenanceLines(results: Results): string[] {
+  const p = results.provenance;
+  const build = results.tool.build ? `build ${code(results.tool.build)}` : '';
+  if (!p) return build ? ['', `Build: ${build}`] : [];
+  return [
+    '',
+    `| build | encoding | selection | mode | runs | concurrency | strictness |`,
+    '|---|---|---|---|---|---|---|',
+    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${p.mode} | ${p.runs} | ${p.concurrency} | ${results.strict ? 'strict' : 'MUST only'} |`,
+    '',
+    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${results.startedAt} to ${p.endedAt}; Node ${plain(p.node)} on ${plain(p.platform)}.`,
+  ];
 }
 
 function incompleteSection(results: Results): string[] {
@@ -75,6 +92,7 @@ export function renderSummary(results: Results): string {
     `# cloudconf conformance${results.incomplete ? ' (incomplete)' : ''}: ${plain(results.target.baseUrl)}`,
     '',
     `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
+    ...provenanceLines(results),
     ...(results.shard
       ? [
           '',
@@ -109,6 +127,11 @@ export function renderSummary(results: Results): string {
     }
     lines.push(`  Replay: ${code(replayCommand(results, r.id))}`, '');
   }
-  lines.push('', 'The full report, with every request and response: `index.html` in this directory.');
+  lines.push(
+    '',
+    `Verdicts: ${verdicts.map((v) => `**${v}**: ${VERDICT_MEANING[v]}`).join('; ')}.`,
+    '',
+    'The full report, with every request and response: `index.html` in this directory.',
+  );
   return `${lines.join('\n')}\n`;
 }
