@@ -3,6 +3,7 @@
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Failure } from '../suite/outcome.js';
+import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
@@ -89,7 +90,14 @@ function requirementView(results: Results, r: RequirementResult, change: Change 
     text: r.text,
     verdict: r.verdict,
     ...(r.reason ? { reason: r.reason } : {}),
-    ...(r.failures.length ? { failures: r.failures.map(failureView) } : {}),
+    ...(r.failures.length
+      ? {
+          failures: groupFailures(r.failures).map((g) => ({
+            ...failureView(g.first),
+            ...(g.like.length ? { like: g.like.map((f) => ({ line: oneLine(f), ...failureView(f) })) } : {}),
+          })),
+        }
+      : {}),
     ...(broken ? { replay: replayCommand(results, r.id) } : {}),
     ...(change ? { change } : {}),
     ...(change && results.baseline?.reasons?.[r.id] ? { knownReason: results.baseline.reasons[r.id] } : {}),

@@ -3,6 +3,7 @@
 import type { RunCleanup } from '../cleanup/delete.js';
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
+import { groupFailures, oneLine } from './group.js';
 import { code, plain } from './markdown.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
@@ -118,12 +119,14 @@ export function renderSummary(results: Results): string {
   for (const r of bad) {
     lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', plain(r.text), '');
     if (r.reason) lines.push(`Reason: ${plain(r.reason)}`, '');
-    for (const f of r.failures) {
+    for (const { first: f, like } of groupFailures(r.failures)) {
       const what = f.case ? ` (${plain(f.case)})` : '';
+      const alike = like.length ? ` ${like.length + 1} cases like this one; the first:` : '';
       lines.push(
-        `- **${plain(f.check)}**${what}: expected ${plain(f.expected)}; got ${plain(f.actual)}. ${plain(f.hint)}`,
+        `- **${plain(f.check)}**${alike}${what}: expected ${plain(f.expected)}; got ${plain(f.actual)}. ${plain(f.hint)}`,
       );
       for (const e of f.exchanges) lines.push(`  ${code(curlLine(e.request))}`);
+      for (const other of like) lines.push(`  - ${plain(oneLine(other))}`);
     }
     lines.push(`  Replay: ${code(replayCommand(results, r.id))}`, '');
   }
