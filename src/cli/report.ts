@@ -9,11 +9,15 @@ import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { renderCompare } from '../report/compare.js';
 import { mergeResults } from '../report/merge.js';
 import { exitCodeOf, type Results } from '../report/results.js';
+import { buildSite } from '../report/site/site.js';
 import { jsonSummary, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 
 export interface ReportOptions {
   bundle?: string;
+  /** With --site: the bundles to publish (the command's arguments). */
+  bundles?: string[];
+  site?: string;
   product?: string;
   compare?: string[];
   merge?: string[];
@@ -115,7 +119,7 @@ function bundle(dir: string, out: string | undefined, productFile: string | unde
 
 /** Runs what the options ask, in order (merge, compare, render, allure, bundle); the worst exit code wins. */
 export function report(options: ReportOptions, log: Log): number {
-  const asked = [options.merge, options.compare, options.render, options.allure, options.bundle].filter(
+  const asked = [options.merge, options.compare, options.render, options.allure, options.bundle, options.site].filter(
     (x) => x !== undefined,
   );
   if (asked.length === 0) {
@@ -131,6 +135,7 @@ export function report(options: ReportOptions, log: Log): number {
     if (options.render) code = Math.max(code, render(options.render, log));
     if (options.allure) code = Math.max(code, allure(options.allure, log));
     if (options.bundle) code = Math.max(code, bundle(options.bundle, options.out, options.product, log));
+    if (options.site) code = Math.max(code, buildSite(options.site, options.bundles ?? [], log));
   } catch (error) {
     log(`cloudconf report: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -157,12 +162,17 @@ export function registerReport(cli: Command): void {
       '--bundle <dir>',
       "write DIR's reports as one conformance bundle to --out FILE (check it with `cloudconf verify`)",
     )
+    .option(
+      '--site <dir>',
+      'build a static site in DIR from the bundles given as arguments (refusing unverifiable ones)',
+    )
+    .argument('[bundles...]', 'with --site: the bundles to publish')
     .option('--product <file>', 'with --bundle: JSON naming the implementation (name, version, vendor, url)')
     .option('--baseline <file>', 'with --merge: fail only on requirements worse than this results.json')
     .option('--known-failures <file>', 'with --merge: requirements known to fail (`<id> <reason>` lines, or JSON)')
     .option('--json', 'with --merge: print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors and warnings')
-    .action((options: ReportOptions) => {
-      process.exitCode = report(options, (line) => process.stderr.write(`${line}\n`));
+    .action((bundles: string[], options: ReportOptions) => {
+      process.exitCode = report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
     });
 }

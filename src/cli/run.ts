@@ -217,7 +217,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         config: false,
         root: repoRoot,
         watch: false,
-        reporters: allure ? [collector, new QueuedAllureReporter(join(reportDir, 'allure-results'))] : [collector],
+        reporters: allure
+          ? [
+              collector,
+              new QueuedAllureReporter(join(reportDir, 'allure-results'), (id) => collector.outcomes.get(id)?.verdict),
+            ]
+          : [collector],
         ...(namePattern(options) && !options.mutants ? { testNamePattern: namePattern(options) } : {}),
         passWithNoTests: true,
       },
