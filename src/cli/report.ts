@@ -28,6 +28,8 @@ export interface ReportOptions {
   knownFailures?: string;
   json?: boolean;
   quiet?: boolean;
+  /** With --merge: a missing shard is a warning, not exit 2. */
+  allowMissing?: boolean;
 }
 
 type Log = (line: string) => void;
@@ -84,6 +86,12 @@ function merge(dirs: string[], out: string, options: ReportOptions, log: Log): n
   mergeAllureResults(dirs, out);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
+  if (results.missingShards && !options.allowMissing) {
+    log(
+      `cloudconf report: shard ${results.missingShards.join(', ')} missing from the merge (exit 2; --allow-missing to accept)`,
+    );
+    return 2;
+  }
   return exitCodeOf(results);
 }
 
@@ -170,6 +178,7 @@ export function registerReport(cli: Command): void {
     .option('--product <file>', 'with --bundle: JSON naming the implementation (name, version, vendor, url)')
     .option('--baseline <file>', 'with --merge: fail only on requirements worse than this results.json')
     .option('--known-failures <file>', 'with --merge: requirements known to fail (`<id> <reason>` lines, or JSON)')
+    .option('--allow-missing', 'with --merge: a missing shard is a warning, not exit 2')
     .option('--json', 'with --merge: print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors and warnings')
     .action((bundles: string[], options: ReportOptions) => {

@@ -170,6 +170,7 @@ function headerMarkup(results: Results): string {
       ? [fact('shard', `${results.shard.index}/${results.shard.total} (${results.shard.files.join(', ')})`)]
       : []),
     ...(results.mergedFrom ? [fact('merged from', results.mergedFrom.join(', '))] : []),
+    ...(results.missingShards ? [fact('missing shards', results.missingShards.join(', '))] : []),
   ];
   const incomplete = results.incomplete
     ? `<div class="warn incomplete" id="incomplete"><strong>Incomplete run</strong>: a part of the run failed, so this is no verdict on the target (exit 2). What was judged before is below.<ul>${results.incomplete.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></div>`

@@ -48,6 +48,8 @@ export interface Results {
   shard?: ShardMark;
   /** Set by `report --merge`: the shards or runs this file unites. */
   mergedFrom?: string[];
+  /** Set by `report --merge` when shards of the split are absent (`i/n`): their requirements are not in this file. */
+  missingShards?: string[];
   /** Set by `--baseline` or `--known-failures`: what got worse and what improved; it then decides the exit code. */
   baseline?: BaselineComparison;
   /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */

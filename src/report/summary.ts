@@ -101,6 +101,12 @@ export function renderSummary(results: Results): string {
         ]
       : []),
     ...(results.mergedFrom ? ['', `Merged from ${results.mergedFrom.map(code).join(', ')}`] : []),
+    ...(results.missingShards
+      ? [
+          '',
+          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.join(', ')}; their requirements are not in this merge.`,
+        ]
+      : []),
     '',
     `| part | ${verdicts.join(' | ')} |`,
     `|---|${verdicts.map(() => '---').join('|')}|`,
