@@ -136,6 +136,10 @@ export function report(options: ReportOptions, log: Log): number {
     );
     return 2;
   }
+  if (options.bundles?.length && !options.site) {
+    log(`cloudconf report: bundles given without --site: ${options.bundles.join(' ')}`);
+    return 2;
+  }
   let code = 0;
   try {
     if (options.merge) code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log));
