@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
+import { readTarGz, writeTarGz } from '../bundle/tar.js';
 import { browserAvailable, browserRequired, launchChromium, openFile, SCREENSHOTS } from '../test-support/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cloudconf-site-'));
@@ -53,12 +54,20 @@ beforeAll(async () => {
   const bytes = Buffer.from(readFileSync(bundles[0] as string));
   bytes[200] = (bytes[200] as number) ^ 0xff;
   writeFileSync(tampered, bytes);
-  siteCode = report({ site, bundles: [...bundles, tampered], quiet: true }, (l) => siteLog.push(l));
+  // A readable archive whose junit.xml was edited after bundling: the manifest no longer matches.
+  const edited = join(dir, 'edited.tar.gz');
+  const files = readTarGz(readFileSync(bundles[3] as string));
+  const junit = files.find((f) => f.name === 'junit.xml');
+  if (junit) junit.data = Buffer.concat([junit.data, Buffer.from('<!-- edited -->')]);
+  writeFileSync(edited, writeTarGz(files, 0));
+  siteCode = report({ site, bundles: [...bundles, tampered, edited], quiet: true }, (l) => siteLog.push(l));
 }, 300_000);
 
 test('the site publishes the verified bundles and refuses the tampered one with the reason (exit 1)', () => {
   expect(siteCode).toBe(1);
   expect(siteLog.join('\n')).toMatch(/refused .*tampered\.tar\.gz: the archive is damaged/);
+  expect(siteLog.join('\n')).toMatch(/refused .*edited\.tar\.gz: junit\.xml was modified/);
+  expect(siteLog.join('\n')).toContain('(3 implementations, 5 bundles, 2 refused)');
   const index = readFileSync(join(site, 'index.html'), 'utf8');
   for (const name of ['Reference server', 'Server with dropped subnets', 'Server that needs no token'])
     expect(index).toContain(name);
