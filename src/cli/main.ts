@@ -22,6 +22,7 @@ import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
 import type { RunOptions } from './run.js';
 import { specSummary } from './spec-summary.js';
+import { registerVerify } from './verify.js';
 
 /** Exit codes of DESIGN section 4: 0 no failure, 1 a requirement failed, 2 usage, config or infrastructure error. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -228,6 +229,7 @@ function program(): Command {
   registerReport(cli);
   registerAudit(cli);
   registerProxy(cli);
+  registerVerify(cli);
   return cli;
 }
 

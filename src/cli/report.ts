@@ -1,17 +1,24 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildAllureReport } from '../report/allure.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
+import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { renderCompare } from '../report/compare.js';
 import { mergeResults } from '../report/merge.js';
 import { exitCodeOf, type Results } from '../report/results.js';
+import { buildSite } from '../report/site/site.js';
 import { jsonSummary, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 
 export interface ReportOptions {
+  bundle?: string;
+  /** With --site: the bundles to publish (the command's arguments). */
+  bundles?: string[];
+  site?: string;
+  product?: string;
   compare?: string[];
   merge?: string[];
   allure?: string;
@@ -21,6 +28,8 @@ export interface ReportOptions {
   knownFailures?: string;
   json?: boolean;
   quiet?: boolean;
+  /** With --merge: a missing shard is a warning, not exit 2. */
+  allowMissing?: boolean;
 }
 
 type Log = (line: string) => void;
@@ -77,6 +86,12 @@ function merge(dirs: string[], out: string, options: ReportOptions, log: Log): n
   mergeAllureResults(dirs, out);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
+  if (results.missingShards && !options.allowMissing) {
+    log(
+      `cloudconf report: shard ${results.missingShards.join(', ')} missing from the merge (exit 2; --allow-missing to accept)`,
+    );
+    return 2;
+  }
   return exitCodeOf(results);
 }
 
@@ -97,11 +112,32 @@ function allure(dir: string, log: Log): number {
   return outcome.ok ? 0 : 2;
 }
 
-/** Runs what the options ask, in order (merge, compare, render, allure); the worst exit code wins. */
+function bundle(dir: string, out: string | undefined, productFile: string | undefined, log: Log): number {
+  if (!out) {
+    log('cloudconf report: --bundle needs --out FILE (the archive to write, e.g. conformance.tar.gz)');
+    return 2;
+  }
+  const product = readProduct(productFile);
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(out, createBundle(resolve(dir), product));
+  if (!productFile) log('warning: no --product FILE: product.json is an empty template (name, version, vendor, url)');
+  log(`bundle: ${out} (check it with \`cloudconf verify ${out}\`)`);
+  return 0;
+}
+
+/** Runs what the options ask, in order (merge, compare, render, allure, bundle); the worst exit code wins. */
 export function report(options: ReportOptions, log: Log): number {
-  const asked = [options.merge, options.compare, options.render, options.allure].filter((x) => x !== undefined);
+  const asked = [options.merge, options.compare, options.render, options.allure, options.bundle, options.site].filter(
+    (x) => x !== undefined,
+  );
   if (asked.length === 0) {
-    log('cloudconf report: give --merge DIR..., --compare DIR..., --render DIR or --allure DIR');
+    log(
+      'cloudconf report: give --merge DIR..., --compare DIR..., --render DIR, --allure DIR or --bundle DIR --out FILE',
+    );
+    return 2;
+  }
+  if (options.bundles?.length && !options.site) {
+    log(`cloudconf report: bundles given without --site: ${options.bundles.join(' ')}`);
     return 2;
   }
   let code = 0;
@@ -110,6 +146,8 @@ export function report(options: ReportOptions, log: Log): number {
     if (options.compare) code = Math.max(code, compare(options.compare, options.out ?? 'reports/compare', log));
     if (options.render) code = Math.max(code, render(options.render, log));
     if (options.allure) code = Math.max(code, allure(options.allure, log));
+    if (options.bundle) code = Math.max(code, bundle(options.bundle, options.out, options.product, log));
+    if (options.site) code = Math.max(code, buildSite(options.site, options.bundles ?? [], log));
   } catch (error) {
     log(`cloudconf report: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -123,17 +161,31 @@ export function registerReport(cli: Command): void {
     .description('compare runs, merge shards, re-render reports or build the Allure report, from report directories')
     .option('--compare <dirs...>', 'one page comparing the runs in these report directories (OUT/compare.html)')
     .option('--merge <dirs...>', "merge shards' results into one results.json and every report in OUT")
-    .option('--out <dir>', 'where --compare and --merge write (default reports/compare, reports/merged)')
+    .option(
+      '--out <path>',
+      'where --compare and --merge write (default reports/compare, reports/merged); the archive of --bundle',
+    )
     .option('--render <dir>', "re-render DIR's index.html, junit.xml and summary.md from its results.json")
     .option(
       '--allure <dir>',
       'build the single-file Allure report DIR/allure-report/index.html from DIR/allure-results',
     )
+    .option(
+      '--bundle <dir>',
+      "write DIR's reports as one conformance bundle to --out FILE (check it with `cloudconf verify`)",
+    )
+    .option(
+      '--site <dir>',
+      'build a static site in DIR from the bundles given as arguments (refusing unverifiable ones)',
+    )
+    .argument('[bundles...]', 'with --site: the bundles to publish')
+    .option('--product <file>', 'with --bundle: JSON naming the implementation (name, version, vendor, url)')
     .option('--baseline <file>', 'with --merge: fail only on requirements worse than this results.json')
     .option('--known-failures <file>', 'with --merge: requirements known to fail (`<id> <reason>` lines, or JSON)')
+    .option('--allow-missing', 'with --merge: a missing shard is a warning, not exit 2')
     .option('--json', 'with --merge: print the results summary as JSON on stdout')
     .option('--quiet', 'print nothing but errors and warnings')
-    .action((options: ReportOptions) => {
-      process.exitCode = report(options, (line) => process.stderr.write(`${line}\n`));
+    .action((bundles: string[], options: ReportOptions) => {
+      process.exitCode = report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
     });
 }

@@ -13,6 +13,8 @@ import { type RunningReference, startReferenceServer } from '../reference/server
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
+import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
+import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
@@ -203,12 +205,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   }
   const pattern = namePattern(options, judgedSelected);
   const allure = options.allure ?? true;
-  const retired = retireResults(join(resolve(options.reportDir), 'allure-results'));
+  const reportDir = resolve(options.reportDir);
+  markInProgress(reportDir, startedAt);
+  const retired = retireResults(join(reportDir, 'allure-results'));
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
-  let cleanup: RunCleanup | undefined;
-  let requests = 0;
-  try {
+  // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
+  const phases = new PhaseErrors();
+  await phases.settle('suites', async () => {
     const vitest = await startVitest(
       'test',
       [],
@@ -217,7 +221,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         root: repoRoot,
         watch: false,
         reporters: allure
-          ? [collector, new QueuedAllureReporter(join(resolve(options.reportDir), 'allure-results'))]
+          ? [
+              collector,
+              new QueuedAllureReporter(join(reportDir, 'allure-results'), (id) => collector.outcomes.get(id)?.verdict),
+            ]
           : [collector],
         ...(pattern && !options.mutants ? { testNamePattern: pattern } : {}),
         passWithNoTests: true,
@@ -236,17 +243,26 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         },
       },
     );
+    // A suite file that could not load, or a hook that threw, reports no outcomes: that is a broken run, not skipped requirements.
+    const fileErrors = vitest.state
+      .getFiles()
+      .flatMap((f) => (f.result?.errors ?? []).map((e) => `${f.name}: ${e.message ?? String(e)}`));
+    const unhandled = vitest.state.getUnhandledErrors().map((e) => (e instanceof Error ? e.message : String(e)));
     await vitest.close();
-  } finally {
-    // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
-    cleanup = await guard.finish(config, options.baseUrl !== undefined);
-    requests = tally.total();
-    tally.dispose();
+    const errors = [...fileErrors, ...unhandled];
+    if (errors.length)
+      throw new Error(errors.slice(0, 3).join('; ') + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''));
+  });
+  // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
+  const cleanup = await phases.settle('cleanup', () => guard.finish(config, options.baseUrl !== undefined));
+  const requests = tally.total();
+  tally.dispose();
+  await phases.settle('stopping the servers', async () => {
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
     await retired;
-  }
+  });
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
   const results = buildResults(all, collector.outcomes, {
@@ -259,11 +275,31 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     requests,
   });
   if (shard) results.shard = { ...shard, files: shardFiles };
+  await phases.settle('recording the provenance', () => {
+    results.tool.build = toolBuild();
+    results.provenance = {
+      encoding: encodingRevision(),
+      selection: selectionOf(options as unknown as Record<string, unknown>),
+      mode: config.mode,
+      runs: config.runs,
+      concurrency: Number((options as { concurrency?: unknown }).concurrency ?? WORKERS),
+      betaUrl: options.baseUrl ? config.betaUrl : 'reference server (in-process)',
+      endedAt: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    };
+  });
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
-  if (known) results.baseline = compareWithBaseline(results, known);
+  await phases.settle('comparing with the baseline', () => {
+    if (known) results.baseline = compareWithBaseline(results, known);
+  });
+  markIncomplete(results, phases.reasons);
+  unjudgedAsErrors(results);
   const shown = processRedactor.deep(results);
-  writeReports(resolve(options.reportDir), shown);
+  writeReports(reportDir, shown);
+  markFinished(reportDir);
+  for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);

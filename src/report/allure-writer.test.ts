@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import type { Verdict } from '../suite/outcome.js';
 import { QueuedAllureWriter, retireResults } from './allure-writer.js';
 
 const dirs: string[] = [];
@@ -56,4 +57,17 @@ test("retireResults frees the results path at once and deletes the earlier run's
 
 test('retireResults with no earlier results or report directory resolves', async () => {
   await expect(retireResults(join(scratch(), 'nothing', 'allure-results'))).resolves.toBeUndefined();
+});
+
+test("each result's Allure status follows its verdict: a target's failure failed, the suite's error broken, a skip skipped", async () => {
+  const dir = join(scratch(), 'results');
+  const verdicts: Record<string, Verdict> = { a: 'fail', b: 'error', c: 'skipped', d: 'pass', e: 'non-strict' };
+  const writer = new QueuedAllureWriter(dir, (id) => verdicts[id]);
+  // allure-vitest calls every thrown Error broken: the target's failures came out broken.
+  const given = { a: 'broken', b: 'broken', c: 'skipped', d: 'passed', e: 'passed' } as const;
+  for (const [id, status] of Object.entries(given))
+    writer.writeResult({ uuid: id, status, labels: [{ name: 'requirement', value: id }] });
+  await writer.flush();
+  const status = (id: string) => JSON.parse(readFileSync(join(dir, `${id}-result.json`), 'utf8')).status;
+  expect(['a', 'b', 'c', 'd', 'e'].map(status)).toEqual(['failed', 'broken', 'skipped', 'passed', 'passed']);
 });

@@ -6,9 +6,39 @@ import { basename, dirname, join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
+import type { Verdict } from '../suite/outcome.js';
 
 /** Files in flight at once: enough to keep the disk busy, few enough to stay far from the descriptor limit. */
 const IN_FLIGHT = 32;
+
+/** A requirement's verdict by id, as the run's collector has it (undefined before it is judged). */
+export type VerdictOf = (requirement: string) => Verdict | undefined;
+
+/**
+ * Allure's status of each verdict: the target's failure is `failed`, the suite's or the transport's
+ * error `broken`, a skip `skipped`. allure-vitest calls every thrown error broken unless it is an
+ * assertion; the verdict says which it was. Non-strict and pass keep the status the test had.
+ */
+export const ALLURE_STATUS: Partial<Record<Verdict, 'failed' | 'broken' | 'skipped'>> = {
+  fail: 'failed',
+  error: 'broken',
+  skipped: 'skipped',
+  excluded: 'skipped',
+};
+
+interface AllureResult {
+  uuid: string;
+  status?: string;
+  labels?: { name: string; value: string }[];
+}
+
+/** The result with the status its verdict calls for. */
+export function withVerdictStatus<T extends AllureResult>(result: T, verdictOf: VerdictOf | undefined): T {
+  const id = result.labels?.find((l) => l.name === 'requirement')?.value;
+  const verdict = id === undefined ? undefined : verdictOf?.(id);
+  const status = verdict === undefined ? undefined : ALLURE_STATUS[verdict];
+  return status ? { ...result, status } : result;
+}
 
 /** Writes Allure result files asynchronously, a bounded number at a time; `flush` waits for all of them. */
 export class QueuedAllureWriter implements Writer {
@@ -19,12 +49,15 @@ export class QueuedAllureWriter implements Writer {
   private idle: (() => void)[] = [];
   private failure: unknown;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly verdictOf?: VerdictOf,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 
-  writeResult(result: { uuid: string }): void {
-    this.write(`${result.uuid}-result.json`, JSON.stringify(result));
+  writeResult(result: AllureResult): void {
+    this.write(`${result.uuid}-result.json`, JSON.stringify(withVerdictStatus(result, this.verdictOf)));
   }
   writeGroup(result: { uuid: string }): void {
     this.write(`${result.uuid}-container.json`, JSON.stringify(result));
@@ -88,9 +121,10 @@ export class QueuedAllureWriter implements Writer {
 export class QueuedAllureReporter extends AllureVitestReporter {
   private readonly writer: QueuedAllureWriter;
 
-  constructor(resultsDir: string) {
+  /** `verdictOf` gives each requirement's verdict (the run's collector, listed before this reporter) for its Allure status. */
+  constructor(resultsDir: string, verdictOf?: VerdictOf) {
     super({ resultsDir });
-    this.writer = new QueuedAllureWriter(resultsDir);
+    this.writer = new QueuedAllureWriter(resultsDir, verdictOf);
   }
 
   override onInit(vitest: Vitest): void {

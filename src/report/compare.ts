@@ -16,6 +16,27 @@ export interface CompareInput {
 /** A verdict at each run, null where the run did not select the requirement. */
 type Row = { id: string; part: number; area: string; level: string; text: string; verdicts: (Verdict | null)[] };
 
+/** How a requirement moved from one run to the next. */
+export type Move = 'worse' | 'better' | 'unjudged' | 'judged' | null;
+
+/** Judged verdicts from best to worst; skipped and excluded are not judged, so they rank nowhere. */
+const JUDGED_RANK: Partial<Record<Verdict, number>> = { pass: 0, 'non-strict': 1, error: 2, fail: 3 };
+
+/**
+ * The ranking of transitions (README, "Comparing runs"): between judged verdicts, toward fail is
+ * worse and toward pass better (pass < non-strict < error < fail). A judged verdict becoming skipped
+ * or excluded is `unjudged`, never better; skipped or excluded becoming pass is `judged`, never
+ * worse, and becoming non-strict, error or fail is worse (a newly judged breakage).
+ */
+export function moveOf(before: Verdict | null, after: Verdict | null): Move {
+  if (before === null || after === null || before === after) return null;
+  const was = JUDGED_RANK[before];
+  const is = JUDGED_RANK[after];
+  if (is === undefined) return was === undefined ? null : 'unjudged';
+  if (was === undefined) return is === 0 ? 'judged' : 'worse';
+  return is > was ? 'worse' : 'better';
+}
+
 export function compareRows(inputs: readonly CompareInput[]): Row[] {
   const rows = new Map<string, Row>();
   inputs.forEach((input, column) => {
@@ -77,7 +98,10 @@ ${runsHeader(inputs)}
     data: {
       runs: inputs.map((i) => ({ label: i.label, href: i.href ?? null })),
       details: inputs.map((i) => detailsOf(i.results)),
-      rows,
+      rows: rows.map((row) => ({
+        ...row,
+        moves: row.verdicts.map((v, i) => (i ? moveOf(row.verdicts[i - 1] ?? null, v) : null)),
+      })),
     },
   });
 }

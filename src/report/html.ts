@@ -3,9 +3,12 @@
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Failure } from '../suite/outcome.js';
+import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
+import { VERDICT_MEANING } from './verdicts.js';
 
 /** Bodies longer than this are cut in the page (results.json keeps them whole): a hostile target must not bloat it. */
 export const BODY_LIMIT = 32 * 1024;
@@ -87,7 +90,14 @@ function requirementView(results: Results, r: RequirementResult, change: Change 
     text: r.text,
     verdict: r.verdict,
     ...(r.reason ? { reason: r.reason } : {}),
-    ...(r.failures.length ? { failures: r.failures.map(failureView) } : {}),
+    ...(r.failures.length
+      ? {
+          failures: groupFailures(r.failures).map((g) => ({
+            ...failureView(g.first),
+            ...(g.like.length ? { like: g.like.map((f) => ({ line: oneLine(f), ...failureView(f) })) } : {}),
+          })),
+        }
+      : {}),
     ...(broken ? { replay: replayCommand(results, r.id) } : {}),
     ...(change ? { change } : {}),
     ...(change && results.baseline?.reasons?.[r.id] ? { knownReason: results.baseline.reasons[r.id] } : {}),
@@ -125,24 +135,52 @@ function baselineMarkup(results: Results): string {
 ${list('New failures', b.newFailures, 'worse')}${list('New non-strict', b.newNonStrict, 'worse')}${list('New errors', b.newErrors, 'worse')}${list('Improved', b.improved, 'better')}${list('Known, not judged this time', b.notJudged, 'muted')}</section>`;
 }
 
+/** The run's provenance as facts: what was selected, how it ran, with what build and encoding, where. */
+function provenanceFacts(results: Results): string[] {
+  const p = results.provenance;
+  if (!p) return [];
+  return [
+    fact('selection', selectionLine(p.selection)),
+    fact('mode', p.mode),
+    fact('runs', String(p.runs)),
+    fact('concurrency', String(p.concurrency)),
+    fact('encoding', p.encoding),
+    ...(p.betaUrl ? [fact('beta', p.betaUrl)] : []),
+    fact('ended', p.endedAt),
+    fact('runtime', `Node ${p.node}, ${p.platform}`),
+  ];
+}
+
+const legendMarkup = () =>
+  `<details class="legend" id="legend"><summary>What the verdicts mean</summary><dl>${VERDICT_ORDER.map(
+    (v) => `<div><dt><span class="badge v-${v}">${v}</span></dt><dd>${escapeHtml(VERDICT_MEANING[v])}</dd></div>`,
+  ).join('')}</dl></details>`;
+
 function headerMarkup(results: Results): string {
   const facts = [
     fact('target', results.target.baseUrl),
     fact('started', results.startedAt),
-    fact('cloudconf', results.tool.version),
+    fact('cloudconf', `${results.tool.version}${results.tool.build ? ` (build ${results.tool.build})` : ''}`),
     fact('seed', String(results.seed)),
+    fact('strictness', results.strict ? 'SHOULD failures fail the run (--strict)' : 'MUST failures fail the run'),
+    ...provenanceFacts(results),
     fact('duration', `${(results.durationMs / 1000).toFixed(1)} s`),
     fact('requests', String(results.summary.requests)),
-    ...(results.strict ? [fact('strict', 'SHOULD failures fail the run')] : []),
     ...(results.shard
       ? [fact('shard', `${results.shard.index}/${results.shard.total} (${results.shard.files.join(', ')})`)]
       : []),
     ...(results.mergedFrom ? [fact('merged from', results.mergedFrom.join(', '))] : []),
+    ...(results.missingShards ? [fact('missing shards', results.missingShards.join(', '))] : []),
   ];
+  const incomplete = results.incomplete
+    ? `<div class="warn incomplete" id="incomplete"><strong>Incomplete run</strong>: a part of the run failed, so this is no verdict on the target (exit 2). What was judged before is below.<ul>${results.incomplete.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></div>`
+    : '';
   return `<header>
-<h1>cloudconf conformance report</h1>
+<h1>cloudconf conformance report${results.incomplete ? ' (incomplete)' : ''}</h1>
+${incomplete}
 <dl class="facts">${facts.join('')}</dl>
 ${countsMarkup(results)}
+${legendMarkup()}
 </header>
 ${baselineMarkup(results)}`;
 }

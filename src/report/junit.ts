@@ -2,6 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
 
@@ -51,7 +52,7 @@ function message(r: RequirementResult): string {
 
 function testCase(results: Results, r: RequirementResult, known: ReadonlySet<string>): string {
   const name = xml(`${r.id}: ${r.text}`);
-  const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}">`;
+  const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}" time="${seconds(r.durationMs)}">`;
   const failing = r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
   const body = () => xml(failureText(results, r));
   if (failing && known.has(r.id)) {
@@ -74,6 +75,44 @@ function testCase(results: Results, r: RequirementResult, known: ReadonlySet<str
   return `${open}</testcase>`;
 }
 
+/** The run's provenance as JUnit properties, repeated in each test suite (where CI tools read them). */
+function properties(results: Results): string {
+  const p = results.provenance;
+  const pairs: [string, string | number | boolean | undefined][] = [
+    ['cloudconf.tool', results.tool.name],
+    ['cloudconf.version', results.tool.version],
+    ['cloudconf.build', results.tool.build],
+    ['cloudconf.encoding', p?.encoding],
+    ['cloudconf.selection', p ? selectionLine(p.selection) : undefined],
+    ['cloudconf.mode', p?.mode],
+    ['cloudconf.runs', p?.runs],
+    ['cloudconf.concurrency', p?.concurrency],
+    ['cloudconf.seed', results.seed],
+    ['cloudconf.strict', results.strict],
+    ['cloudconf.target', results.target.baseUrl],
+    ['cloudconf.beta', p?.betaUrl],
+    ['cloudconf.startedAt', results.startedAt],
+    ['cloudconf.endedAt', p?.endedAt],
+    ['cloudconf.node', p?.node],
+    ['cloudconf.platform', p?.platform],
+    ['cloudconf.incomplete', results.incomplete?.reasons.join('; ')],
+  ];
+  const items = pairs
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `      <property name="${k}" value="${xml(String(v))}"/>`);
+  return `    <properties>\n${items.join('\n')}\n    </properties>\n`;
+}
+
+/** A requirement's duration in JUnit's seconds; 0 for one that did not run. */
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
+
+/** The error case CI tools show red when a phase of the run failed: the reports are complete, the run is not. */
+function incompleteSuite(results: Results): string {
+  if (!results.incomplete) return '';
+  const reasons = results.incomplete.reasons.join('\n');
+  return `  <testsuite name="cloudconf run" tests="1" failures="0" errors="1" skipped="0" time="0.000">\n    <testcase classname="cloudconf.run" name="the run completed" time="0.000">\n      <error message="${xml(`the run is incomplete: ${results.incomplete.reasons[0]}`)}">${xml(reasons)}</error>\n    </testcase>\n  </testsuite>\n`;
+}
+
 function tally(results: Results, rs: RequirementResult[], known: ReadonlySet<string>) {
   const failing = (r: RequirementResult) => r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
   const failures = rs.filter((r) => failing(r) && !known.has(r.id)).length;
@@ -89,7 +128,8 @@ export function renderJunit(results: Results): string {
   const parts = [...new Set(results.requirements.map((r) => r.part))].sort();
   const suites = parts.map((part) => {
     const rs = results.requirements.filter((r) => r.part === part);
-    return `  <testsuite name="Part ${part}" ${tally(results, rs, known)}>\n${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
+    const time = seconds(rs.reduce((n, r) => n + (r.durationMs ?? 0), 0));
+    return `  <testsuite name="Part ${part}" ${tally(results, rs, known)} time="${time}">\n${properties(results)}${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}" ${tally(results, results.requirements, known)} time="${(results.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}" ${tally(results, results.requirements, known)} time="${(results.durationMs / 1000).toFixed(3)}">\n${incompleteSuite(results)}${suites.join('\n')}\n</testsuites>\n`;
 }

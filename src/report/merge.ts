@@ -16,6 +16,17 @@ const SEVERITY: Record<Verdict, number> = { fail: 5, error: 4, 'non-strict': 3, 
 const order = new Map(registry.map((r, i) => [r.id, i]));
 const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
 
+/** The shards (`i/n`) of the split the inputs come from that no input holds. */
+export function missingShards(inputs: readonly MergeInput[]): string[] {
+  const shards = inputs.flatMap((i) => (i.results.shard ? [i.results.shard] : []));
+  const totals = new Set(shards.map((s) => s.total));
+  if (shards.length === 0 || totals.size !== 1) return [];
+  const total = shards[0]?.total as number;
+  const missing: string[] = [];
+  for (let i = 1; i <= total; i++) if (!shards.some((s) => s.index === i)) missing.push(`${i}/${total}`);
+  return missing;
+}
+
 /** Warnings about inputs that do not make one run: different seeds, targets or settings, missing or overlapping shards. */
 function consistencyWarnings(inputs: readonly MergeInput[]): string[] {
   const warnings: string[] = [];
@@ -29,12 +40,8 @@ function consistencyWarnings(inputs: readonly MergeInput[]): string[] {
   const shards = inputs.flatMap((i) => (i.results.shard ? [{ ...i.results.shard, source: i.source }] : []));
   const totals = new Set(shards.map((s) => s.total));
   if (totals.size > 1) warnings.push(`the inputs are shards of different splits: ${[...totals].join(', ')} shards`);
-  if (shards.length && totals.size === 1) {
-    const total = shards[0]?.total as number;
-    for (let i = 1; i <= total; i++)
-      if (!shards.some((s) => s.index === i))
-        warnings.push(`shard ${i}/${total} is missing: its requirements are not in the merge`);
-  }
+  for (const missing of missingShards(inputs))
+    warnings.push(`shard ${missing} is missing: its requirements are not in the merge`);
   const owner = new Map<string, string>();
   for (const s of shards)
     for (const file of s.files) {
@@ -81,5 +88,7 @@ export function mergeResults(inputs: readonly MergeInput[]): { results: Results;
     requirements: rows,
     mergedFrom: inputs.map((i) => i.source),
   };
+  const missing = missingShards(inputs);
+  if (missing.length) results.missingShards = missing;
   return { results, warnings };
 }

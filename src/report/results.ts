@@ -4,8 +4,10 @@ import { exclusions } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import type { Failure, Outcome, Verdict } from '../suite/outcome.js';
+import type { Provenance } from './provenance.js';
 
-export const RESULTS_SCHEMA_VERSION = 1;
+/** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */
+export const RESULTS_SCHEMA_VERSION = 2;
 
 export interface RequirementResult {
   id: string;
@@ -23,7 +25,8 @@ export interface RequirementResult {
 
 export interface Results {
   schemaVersion: number;
-  tool: { name: 'cloudconf'; version: string };
+  /** `build` is a hash over the tool's own files (see provenance.ts); runs before schema 2 lack it. */
+  tool: { name: 'cloudconf'; version: string; build?: string };
   target: { baseUrl: string; reference: boolean };
   seed: number;
   startedAt: string;
@@ -45,10 +48,16 @@ export interface Results {
   shard?: ShardMark;
   /** Set by `report --merge`: the shards or runs this file unites. */
   mergedFrom?: string[];
+  /** Set by `report --merge` when shards of the split are absent (`i/n`): their requirements are not in this file. */
+  missingShards?: string[];
   /** Set by `--baseline` or `--known-failures`: what got worse and what improved; it then decides the exit code. */
   baseline?: BaselineComparison;
   /** Set by `run --base-url`: what the run deleted at the end, and what it could not. */
   cleanup?: RunCleanup;
+  /** What the run covered and how it ran: selection, settings, encoding revision, end time, runtime (set by `run`). */
+  provenance?: Provenance;
+  /** Set when a phase of the run (suites, cleanup, rendering) failed: the reports are written all the same, and the run exits 2. */
+  incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
   replay?: string;
 }
@@ -147,6 +156,8 @@ export function summarize(rows: readonly RequirementResult[], requests: number):
 
 /** Exit code of DESIGN section 4: 1 when a requirement failed (or a SHOULD under --strict), 2 when the suite could not judge. */
 export function exitCodeOf(results: Results): 0 | 1 | 2 {
+  // A run that did not complete is no verdict on the target, whatever it judged before it stopped.
+  if (results.incomplete) return 2;
   // Against a baseline only what got worse counts: known failures and known errors do not fail the run again.
   if (results.baseline) {
     if (results.baseline.newFailures.length > 0) return 1;

@@ -1,26 +1,54 @@
-// Unit tests of summary.md: text from the target stays plain text in Markdown, whatever it holds.
+// Unit tests of summary.md: text from the target stays plain text in Markdown, in every section, whatever it holds.
 
 import { expect, test } from 'vitest';
 import { renderSummary } from './summary.js';
 import { failure, requirement, results } from './test-support/sample-results.js';
 
-const HOSTILE = '[click](https://evil.test) <img src=x onerror=1> **loud** `tick`\n# Heading\n- item';
+const HOSTILE =
+  '[click](https://evil.test) ![img](https://evil.test/x.png) <img src=x onerror=1> **loud** `tick` www.evil.test\n# Heading\n- item\r\u001b[31mred\u0007';
 
 const hostileRun = () =>
-  results([
-    requirement('vpcs/create/label-length', 'fail', {
-      reason: HOSTILE,
-      failures: [failure({ actual: HOSTILE, expected: 'a 4xx', hint: HOSTILE, case: HOSTILE })],
-    }),
-  ]);
+  results(
+    [
+      requirement('vpcs/create/label-length', 'fail', {
+        reason: HOSTILE,
+        failures: [failure({ actual: HOSTILE, expected: 'a 4xx', hint: HOSTILE, case: HOSTILE, check: HOSTILE })],
+      }),
+    ],
+    {
+      incomplete: { reasons: [`cleanup: ${HOSTILE}`] },
+      cleanup: {
+        prefix: 'cc1234',
+        deleted: 1,
+        left: [{ request: `DELETE /v4/vpcs/1\`${HOSTILE}`, label: HOSTILE, reason: HOSTILE }],
+        unread: [HOSTILE],
+        interrupted: 'SIGINT',
+      },
+    },
+  );
 
-test('target text cannot make a link, a tag, emphasis, code or a block in summary.md', () => {
+/** Markdown outside inline code spans: what a renderer would interpret. */
+const outsideCode = (md: string) => md.replace(/(?<!\\)(`+)(?:(?!\1)[\s\S])*?\1/g, 'CODE');
+
+test('target text cannot make a link, an image, a tag, emphasis, code, a heading or a block in any section of summary.md', () => {
   const md = renderSummary(hostileRun());
-  expect(md).not.toContain('[click]');
-  expect(md).toContain('\\[click\\]');
-  expect(md).not.toMatch(/[^\\]<img/);
-  expect(md).not.toMatch(/[^\\]\*\*loud/);
-  expect(md).not.toMatch(/[^\\]`tick/);
+  const prose = outsideCode(md);
+  expect(prose).not.toMatch(/(^|[^\\])\[click/);
+  expect(prose).not.toMatch(/(^|[^\\])!\[img/);
+  expect(prose).not.toMatch(/(^|[^\\])<img/);
+  expect(prose).not.toMatch(/(^|[^\\])\*\*loud/);
+  expect(prose).not.toMatch(/(^|[^\\])`tick/);
+  expect(prose).not.toMatch(/https:\/\/evil|www\.evil/);
   expect(md).not.toMatch(/^# Heading/m);
   expect(md).not.toMatch(/^- item/m);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape and bell characters are what must not get through
+  expect(md).not.toMatch(/[\u001b\u0007\r]/);
+});
+
+test('every section with target text is present, so the test above covered it', () => {
+  const md = renderSummary(hostileRun());
+  for (const section of ['## Incomplete run', '## Cleanup', '## Failures', 'not searched:'])
+    expect(md).toContain(section);
+  // One escaped copy per place target text goes: reason, check, case, expected-actual-hint, incomplete, cleanup label/reason/unread.
+  expect(md.split('\\[click\\]').length - 1).toBeGreaterThanOrEqual(8);
 });

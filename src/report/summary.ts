@@ -1,24 +1,65 @@
 // Renders the Markdown summary of a run: counts per part, the baseline comparison, then every failure with expected, actual, hint and replay line.
 
+import type { RunCleanup } from '../cleanup/delete.js';
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
+import { groupFailures, oneLine } from './group.js';
+import { code, plain } from './markdown.js';
+import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
+import { VERDICT_MEANING } from './verdicts.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
 
-/** Markdown inline code that holds any text: the fence is longer than any run of backticks inside. */
-const code = (s: string) => {
-  const longest = Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${longest ? ' ' : ''}${s}${longest ? ' ' : ''}${fence}`;
-};
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CODE_BREAKERS = /[`\u0000-\u001F\u007F\u2028\u2029\u0085]/g;
 
-/**
- * Text from a target (an answer's values, an error message) as plain Markdown: characters that
- * would start emphasis, a link, inline HTML or code are escaped, and line breaks cannot open a block.
- */
-const plain = (s: string) => s.replace(/[\\`*_[\]<>~|]/g, '\\$&').replace(/\s*\n\s*/g, ' ');
+/** Text for a single-backtick code span that the cleanup section writes: no backtick can close it, no line break or control character survives. */
+const inCode = (s: string) => s.replace(CODE_BREAKERS, ' ');
+
+/** The cleanup record with every value the target could have shaped made inert, before the cleanup section renders it. */
+function inertCleanup(c: RunCleanup | undefined): RunCleanup | undefined {
+  if (!c) return undefined;
+  return {
+    ...c,
+    prefix: inCode(c.prefix),
+    ...(c.interrupted ? { interrupted: plain(c.interrupted) } : {}),
+    left: c.left.map((l) => ({
+      request: inCode(l.request),
+      ...(l.label === undefined ? {} : { label: plain(l.label) }),
+      reason: plain(l.reason),
+    })),
+    ...(c.unread ? { unread: c.unread.map(plain) } : {}),
+  };
+}
+
+/** The run's provenance under the title: build, encoding, selection and settings, where and when. */
+function provenanceLines(results: Results): string[] {
+  const p = results.provenance;
+  const build = results.tool.build ? `build ${code(results.tool.build)}` : '';
+  if (!p) return build ? ['', `Build: ${build}`] : [];
+  return [
+    '',
+    `| build | encoding | selection | mode | runs | concurrency | strictness |`,
+    '|---|---|---|---|---|---|---|',
+    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${p.mode} | ${p.runs} | ${p.concurrency} | ${results.strict ? 'strict' : 'MUST only'} |`,
+    '',
+    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${results.startedAt} to ${p.endedAt}; Node ${plain(p.node)} on ${plain(p.platform)}.`,
+  ];
+}
+
+function incompleteSection(results: Results): string[] {
+  if (!results.incomplete) return [];
+  return [
+    '',
+    '## Incomplete run',
+    '',
+    'A part of the run failed, so this is no verdict on the target (exit 2); what was judged before is below.',
+    '',
+    ...results.incomplete.reasons.map((r) => `- ${plain(r)}`),
+  ];
+}
 
 function baselineSection(results: Results): string[] {
   const b = results.baseline;
@@ -49,9 +90,10 @@ function baselineSection(results: Results): string[] {
 
 export function renderSummary(results: Results): string {
   const lines = [
-    `# cloudconf conformance: ${results.target.baseUrl}`,
+    `# cloudconf conformance${results.incomplete ? ' (incomplete)' : ''}: ${plain(results.target.baseUrl)}`,
     '',
-    `cloudconf ${results.tool.version}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
+    `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
+    ...provenanceLines(results),
     ...(results.shard
       ? [
           '',
@@ -59,6 +101,12 @@ export function renderSummary(results: Results): string {
         ]
       : []),
     ...(results.mergedFrom ? ['', `Merged from ${results.mergedFrom.map(code).join(', ')}`] : []),
+    ...(results.missingShards
+      ? [
+          '',
+          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.join(', ')}; their requirements are not in this merge.`,
+        ]
+      : []),
     '',
     `| part | ${verdicts.join(' | ')} |`,
     `|---|${verdicts.map(() => '---').join('|')}|`,
@@ -67,22 +115,32 @@ export function renderSummary(results: Results): string {
     const rs = results.requirements.filter((r) => r.part === part);
     lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
+  lines.push(...incompleteSection(results));
   lines.push(...baselineSection(results));
-  lines.push(...cleanupSection(results.cleanup));
+  lines.push(...cleanupSection(inertCleanup(results.cleanup)));
   const bad = results.requirements.filter(
     (r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'non-strict',
   );
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
-    lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', r.text, '');
+    lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', plain(r.text), '');
     if (r.reason) lines.push(`Reason: ${plain(r.reason)}`, '');
-    for (const f of r.failures) {
+    for (const { first: f, like } of groupFailures(r.failures)) {
       const what = f.case ? ` (${plain(f.case)})` : '';
-      lines.push(`- **${f.check}**${what}: expected ${plain(f.expected)}; got ${plain(f.actual)}. ${plain(f.hint)}`);
+      const alike = like.length ? ` ${like.length + 1} cases like this one; the first:` : '';
+      lines.push(
+        `- **${plain(f.check)}**${alike}${what}: expected ${plain(f.expected)}; got ${plain(f.actual)}. ${plain(f.hint)}`,
+      );
       for (const e of f.exchanges) lines.push(`  ${code(curlLine(e.request))}`);
+      for (const other of like) lines.push(`  - ${plain(oneLine(other))}`);
     }
     lines.push(`  Replay: ${code(replayCommand(results, r.id))}`, '');
   }
-  lines.push('', 'The full report, with every request and response: `index.html` in this directory.');
+  lines.push(
+    '',
+    `Verdicts: ${verdicts.map((v) => `**${v}**: ${VERDICT_MEANING[v]}`).join('; ')}.`,
+    '',
+    'The full report, with every request and response: `index.html` in this directory.',
+  );
   return `${lines.join('\n')}\n`;
 }

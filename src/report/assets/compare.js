@@ -1,9 +1,14 @@
 // Draws the comparison page from the runs embedded in it; every string is set as text or as an attribute, never parsed as HTML.
 (() => {
   const data = JSON.parse(document.getElementById('cloudconf-data').textContent);
-  /** Higher is worse: a move up between two runs is a regression. */
-  const SEVERITY = { excluded: 0, skipped: 1, pass: 2, 'non-strict': 3, error: 4, fail: 5 };
   const BROKEN = new Set(['fail', 'error', 'non-strict']);
+  /** The tag of each move: its style, and its words. */
+  const MOVE_TAG = {
+    worse: ['new', '▼ worse'],
+    better: ['improved', '▲ better'],
+    unjudged: ['known', '○ not judged now'],
+    judged: ['known', '● judged now'],
+  };
 
   function h(tag, attrs, ...children) {
     const el = document.createElement(tag);
@@ -25,8 +30,8 @@
   function cell(row, i) {
     const v = row.verdicts[i];
     if (v === null) return h('td', { class: 'cell muted', title: 'not in this run' }, '—');
-    const before = i > 0 ? row.verdicts[i - 1] : null;
-    const move = before === null || before === v ? null : SEVERITY[v] > SEVERITY[before] ? 'worse' : 'better';
+    // The page draws the move the report computed (compare.ts moveOf), so the ranking lives in one place.
+    const move = row.moves[i];
     const run = data.runs[i];
     const label = h('span', { class: `badge v-${v}` }, v);
     const shown =
@@ -35,13 +40,7 @@
       'td',
       { class: `cell${move ? ` ${move}` : ''}`, title: data.details[i][row.id] || '', 'data-verdict': v },
       shown,
-      move
-        ? h(
-            'span',
-            { class: `tag ${move === 'worse' ? 'new' : 'improved'}` },
-            move === 'worse' ? '▼ worse' : '▲ better',
-          )
-        : null,
+      move ? h('span', { class: `tag ${MOVE_TAG[move][0]}` }, MOVE_TAG[move][1]) : null,
     );
   }
 

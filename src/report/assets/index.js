@@ -127,6 +127,22 @@
     );
   }
 
+  /** A failure with the cases that failed alike: the first in full, each other one line that opens to the full case. */
+  function groupView(f) {
+    const view = failureView(f);
+    if (!f.like || f.like.length === 0) return view;
+    view.querySelector('h3').append(h('span', { class: 'like-count' }, ` · ${f.like.length + 1} cases like this one`));
+    const lines = f.like.map((other) => {
+      const line = h('details', { class: 'like-case' }, h('summary', null, other.line));
+      line.addEventListener('toggle', () => line.append(failureView(other)), { once: true });
+      return line;
+    });
+    view.append(
+      h('details', { class: 'like' }, h('summary', null, `the other ${f.like.length}, one line each`), lines),
+    );
+    return view;
+  }
+
   const anchor = (id) => `req-${encodeURIComponent(id)}`;
 
   function changeTag(r) {
@@ -154,7 +170,7 @@
       card.append(
         r.reason ? h('p', { class: 'reason' }, h('strong', null, 'reason: '), r.reason) : '',
         r.knownReason ? h('p', { class: 'muted' }, h('strong', null, 'known because: '), r.knownReason) : '',
-        ...(r.failures || []).map(failureView),
+        ...(r.failures || []).map(groupView),
         h('h3', null, 'replay'),
         command('replay command', r.replay, 'replay'),
       );

@@ -3,7 +3,7 @@
 import type { Level, Part } from '../../../spec/types.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { Failure, Verdict } from '../../suite/outcome.js';
-import { type RequirementResult, type Results, summarize } from '../results.js';
+import { RESULTS_SCHEMA_VERSION, type RequirementResult, type Results, summarize } from '../results.js';
 
 export function exchange(over: Partial<Exchange> = {}): Exchange {
   return {
@@ -49,7 +49,7 @@ export function requirement(id: string, verdict: Verdict, over: Partial<Requirem
 
 export function results(rows: RequirementResult[], over: Partial<Results> = {}): Results {
   return {
-    schemaVersion: 1,
+    schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: 'cloudconf', version: '0.0.0-test' },
     target: { baseUrl: 'https://api.example.test/v4', reference: false },
     seed: 7,
