@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, checkField, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
@@ -147,7 +147,7 @@ export function negativeCases(
   for (const { path, field } of walkFields(body.fields)) {
     if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
     const segments = path.split('.');
-    for (const bad of badValues(field, seed)) {
+    for (const bad of badValues(field, seed, path.endsWith('.item'))) {
       if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
@@ -182,8 +182,26 @@ function attempt(
   const suffix = `${path}-${bad.rule}`;
   const kind = ruleKindOf(field, bad.rule);
   const stateful = kind !== undefined && STATEFUL_RULE_KINDS.has(kind);
-  if (!breaksExactly(op, body, suffix, stateful)) return undefined;
-  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body, why: bad.why };
+  const exact = [body, withoutPartners(op, body, path)].find((b) => breaksExactly(op, b, suffix, stateful));
+  if (!exact) return undefined;
+  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body: exact, why: bad.why };
+}
+
+/**
+ * The body without the members that a present value at `path` excludes or is forbidden with: a
+ * value of the wrong type still counts as given, so `disk_id: "abc"` next to the base's `volume_id`
+ * broke the slot's one-device rule too. Changes the body in place and returns it.
+ */
+function withoutPartners(op: Operation, body: Body, path: string): Body {
+  for (const rule of op.body?.kind === 'json' ? (op.body.rules ?? []) : []) {
+    if (!(rule.kind === 'exclusive' || rule.kind === 'forbidden-if') || !rule.fields.includes(path)) continue;
+    if (crossRuleHolds(rule, body) !== false) continue;
+    let out = body;
+    for (const other of rule.fields) if (other !== path) out = without(out, other.split('.'));
+    Object.assign(body, out);
+    for (const key of Object.keys(body)) if (!(key in out)) delete body[key];
+  }
+  return body;
 }
 
 /** The valid body negative cases start from: one bad value placed in it must be the only violation. */

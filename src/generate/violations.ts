@@ -181,15 +181,21 @@ const badCustomValues: Record<string, unknown[]> = {
   'ip-or-any': ['anything', '300.1.2.3'],
 };
 
-/** Every candidate bad value of one field, with the rule each is meant to break. */
-export function badValues(field: Field | Param, seed: number): BadValue[] {
+/**
+ * Every candidate bad value of one field, with the rule each is meant to break. `element` says the
+ * field is an array's item: there `null` is a value of the wrong type, while for a member it means
+ * "not given" (DECISIONS 17): a violation only where the member is required, and never a case otherwise.
+ */
+export function badValues(field: Field | Param, seed: number, element = false): BadValue[] {
   const out: BadValue[] = [];
-  if ('required' in field && field.required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+  const required = 'required' in field && field.required === true;
+  const nullable = 'nullable' in field && field.nullable === true;
+  if (required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+  if (required && !nullable && !element) out.push({ rule: 'required', value: null, why: 'null, as if left out' });
   if (field.type !== 'any') {
     for (const value of wrongTypes[field.type])
       out.push({ rule: 'type', value, why: `a ${typeof value} instead of ${field.type}` });
-    if (!('nullable' in field && field.nullable))
-      out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
+    if (element && !nullable) out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
   }
   if (field.format)
     for (const value of badFormats[field.format] ?? [])

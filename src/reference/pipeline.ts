@@ -1,7 +1,7 @@
 // The request pipeline of the reference server: auth, scope, access, query and body validation read from spec/, then the area handler, then paging.
 
 import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../spec/conventions.js';
-import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
+import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
 import { can, hasScope, type Principal, type World } from './model/world.js';
@@ -178,7 +178,8 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
       ),
     );
   }
-  return body as Record<string, unknown>;
+  // An optional member sent as null was not given (DECISIONS 17): handlers never see it.
+  return op.body.kind === 'json' ? (withoutAbsentMembers(op.body.fields, body) as Record<string, unknown>) : {};
 }
 
 function page(world: World, items: unknown[], query: Record<string, string>) {
