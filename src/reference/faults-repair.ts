@@ -42,13 +42,14 @@ function repairable(): Target[] {
   return out;
 }
 
-/** The first requirements of each repair kind, each on another operation. */
+/** The first requirements of each repair kind (of coercion, per type coerced into), each on another operation. */
 function chosen(): Target[] {
-  const byKind = new Map<RepairKind, Target[]>();
+  const byKind = new Map<string, Target[]>();
   for (const t of repairable()) {
-    const list = byKind.get(t.kind) ?? [];
+    const key = t.kind === 'coerce' ? `${t.kind}-${t.field.type}` : t.kind;
+    const list = byKind.get(key) ?? [];
     if (list.length < PER_KIND && !list.some((x) => x.op.id === t.op.id)) list.push(t);
-    byKind.set(t.kind, list);
+    byKind.set(key, list);
   }
   return [...byKind.values()].flat();
 }
