@@ -212,7 +212,7 @@ function withoutPartners(op: Operation, body: Body, path: string): Body {
  * rule (an amount with commas outside the bounds), and the case could not tell it from a strict one.
  */
 function repairedHolds(op: Operation, body: Body, location: string, field: Field, bad: BadValue): boolean {
-  if (!op.body || op.body.kind !== 'json') return false;
+  if (op.body?.kind !== 'json') return false;
   const repaired = lenientValue(field, bad.rule, bad.value);
   if (JSON.stringify(repaired) === JSON.stringify(bad.value)) return false;
   const bounds = statedBounds(field);
