@@ -72,6 +72,13 @@ export const conventionalStatus = {
   unsupportedMediaType: 415,
 } as const;
 
+/**
+ * What `null` means for a request field (DECISIONS 17): for an optional field it means "not given"
+ * (the provider's Go client sends `"interfaces": null` for an empty optional field), for a required
+ * field it is a violation as if the field were missing, for a field marked nullable it is a value.
+ */
+export const nullInRequests = { optional: 'absent', required: 'missing', nullable: 'value' } as const;
+
 /** Event record fields and order (DECISIONS 9). */
 export const eventRecordFields = [
   'id',

@@ -183,12 +183,40 @@ export function checkField(field: Field | Param, value: unknown, path: string, l
   return out;
 }
 
+/**
+ * Whether a member counts as not given (DECISIONS 17, `nullInRequests` in conventions.ts): left out,
+ * or `null` for a field the documents do not mark nullable. For a nullable field `null` is a value.
+ */
+export const givenAsAbsent = (field: Field, value: unknown): boolean =>
+  value === undefined || (value === null && !field.nullable);
+
+/**
+ * A copy of a body without the members that count as not given (DECISIONS 17), in nested objects and
+ * object items too, so that what reads the body after validation sees an optional `null` as absent.
+ */
+export function withoutAbsentMembers(fields: readonly Field[], value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const f of fields) {
+    if (!(f.name in out)) continue;
+    const member = out[f.name];
+    if (givenAsAbsent(f, member)) {
+      delete out[f.name];
+      continue;
+    }
+    if (f.fields && isObject(member)) out[f.name] = withoutAbsentMembers(f.fields, member);
+    const itemFields = f.items?.fields;
+    if (itemFields && Array.isArray(member)) out[f.name] = member.map((item) => withoutAbsentMembers(itemFields, item));
+  }
+  return out;
+}
+
 function checkMembers(fields: Field[], value: Record<string, unknown>, prefix: string, location: string): Violation[] {
   const out: Violation[] = [];
   for (const f of fields) {
     const path = prefix ? `${prefix}.${f.name}` : f.name;
     const at = location ? `${location}.${f.name}` : f.name;
-    if (!(f.name in value) || value[f.name] === undefined) {
+    if (givenAsAbsent(f, value[f.name])) {
       if (f.required)
         out.push({ path, location: at, rule: 'required', suffix: `${path}-required`, message: `${at} is required` });
       continue;

@@ -1,6 +1,13 @@
 // Builds the `cloudconf spec --json` document: the whole encoding as plain JSON, validated by spec/spec-export.schema.json.
 
-import { conventionalStatus, eventRecordFields, PAGE, PAGE_SIZE, scopeAreas } from '../../spec/conventions.js';
+import {
+  conventionalStatus,
+  eventRecordFields,
+  nullInRequests,
+  PAGE,
+  PAGE_SIZE,
+  scopeAreas,
+} from '../../spec/conventions.js';
 import {
   API_REVISION,
   ambiguities,
@@ -30,6 +37,7 @@ export function specExport() {
       statuses: conventionalStatus,
       eventRecordFields,
       scopeAreas,
+      nullInRequests,
     },
     operations,
     resources,

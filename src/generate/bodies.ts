@@ -2,11 +2,12 @@
 
 import fc from 'fast-check';
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, checkField, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import { lenientValue } from '../../spec/lenient.js';
 import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
-import { ABSENT, type BadValue, badValues, sampleOne } from './violations.js';
+import { ABSENT, type BadValue, badValues, sampleOne, statedBounds } from './violations.js';
 
 export type Body = Record<string, unknown>;
 
@@ -147,7 +148,7 @@ export function negativeCases(
   for (const { path, field } of walkFields(body.fields)) {
     if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
     const segments = path.split('.');
-    for (const bad of badValues(field, seed)) {
+    for (const bad of badValues(field, seed, path.endsWith('.item'))) {
       if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
@@ -182,8 +183,54 @@ function attempt(
   const suffix = `${path}-${bad.rule}`;
   const kind = ruleKindOf(field, bad.rule);
   const stateful = kind !== undefined && STATEFUL_RULE_KINDS.has(kind);
-  if (!breaksExactly(op, body, suffix, stateful)) return undefined;
-  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body, why: bad.why };
+  const exact = [body, withoutPartners(op, body, path)].find((b) => breaksExactly(op, b, suffix, stateful));
+  if (!exact) return undefined;
+  if (bad.nearMiss && !repairedHolds(op, exact, location, field, bad)) return undefined;
+  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body: exact, why: bad.why };
+}
+
+/**
+ * The body without the members that a present value at `path` excludes or is forbidden with: a
+ * value of the wrong type still counts as given, so `disk_id: "abc"` next to the base's `volume_id`
+ * broke the slot's one-device rule too. Changes the body in place and returns it.
+ */
+function withoutPartners(op: Operation, body: Body, path: string): Body {
+  for (const rule of op.body?.kind === 'json' ? (op.body.rules ?? []) : []) {
+    if (!(rule.kind === 'exclusive' || rule.kind === 'forbidden-if') || !rule.fields.includes(path)) continue;
+    if (crossRuleHolds(rule, body) !== false) continue;
+    let out = body;
+    for (const other of rule.fields) if (other !== path) out = without(out, other.split('.'));
+    Object.assign(body, out);
+    for (const key of Object.keys(body)) if (!(key in out)) delete body[key];
+  }
+  return body;
+}
+
+/**
+ * Whether a near miss read leniently (coerced, trimmed, clamped: the repair of its rule) makes a body
+ * that breaks nothing: else a server that repairs only this rule would still refuse it, for another
+ * rule (an amount with commas outside the bounds), and the case could not tell it from a strict one.
+ */
+function repairedHolds(op: Operation, body: Body, location: string, field: Field, bad: BadValue): boolean {
+  if (op.body?.kind !== 'json') return false;
+  const repaired = lenientValue(field, bad.rule, bad.value);
+  if (JSON.stringify(repaired) === JSON.stringify(bad.value)) return false;
+  const bounds = statedBounds(field);
+  if (bounds && !(typeof repaired === 'string' && Number(repaired) >= bounds.min && Number(repaired) <= bounds.max))
+    return false;
+  const copy = structuredClone(body);
+  setAtLocation(copy, location, repaired);
+  return checkBody(op.body, copy).length === 0;
+}
+
+/** Sets the value at a location as evaluate.ts writes it (`a[0].b`). */
+function setAtLocation(body: Body, location: string, value: unknown): void {
+  const steps = location.match(/[^.[\]]+/g) ?? [];
+  let cur: unknown = body;
+  for (const step of steps.slice(0, -1)) cur = Array.isArray(cur) ? cur[Number(step)] : (cur as Body)[step];
+  const last = steps.at(-1) ?? '';
+  if (Array.isArray(cur)) cur[Number(last)] = value;
+  else if (isObject(cur)) cur[last] = value;
 }
 
 /** The valid body negative cases start from: one bad value placed in it must be the only violation. */

@@ -14,6 +14,8 @@ export interface BadValue {
   value: unknown;
   /** What the value does wrong, for failure messages. */
   why: string;
+  /** A near miss: a valid value changed as little as possible, which a lenient server would repair into a valid one. */
+  nearMiss?: true;
 }
 
 /** One sample of an arbitrary, reproducible for a seed. */
@@ -181,19 +183,113 @@ const badCustomValues: Record<string, unknown[]> = {
   'ip-or-any': ['anything', '300.1.2.3'],
 };
 
-/** Every candidate bad value of one field, with the rule each is meant to break. */
-export function badValues(field: Field | Param, seed: number): BadValue[] {
+/** Numeric bounds a custom rule states (a payment amount between min and max): a string amount inside them keeps that rule. */
+export function statedBounds(field: Field | Param): { min: number; max: number } | undefined {
+  for (const rule of field.rules ?? []) {
+    const p = rule.kind === 'custom' ? (rule.params ?? {}) : {};
+    if (typeof p.min === 'number' && typeof p.max === 'number') return { min: p.min, max: p.max };
+  }
+  return undefined;
+}
+
+/** A valid value to change as little as possible; an amount with stated bounds lies in them, above 1000 where it can, so that it can hold a comma. */
+function validBase(field: Field | Param, seed: number): unknown {
+  const bounds = statedBounds(field);
+  if (bounds && field.type === 'string') return Math.min(bounds.max, Math.max(bounds.min, 1234.5)).toFixed(2);
+  return sampleOne(validValue(notNull(field), field.name), seed);
+}
+
+/** Digits grouped by thousands with commas (`1,234.50`). */
+const withCommas = (amount: string) =>
+  amount.replace(/^(\$?)(\d+)/, (_, sign: string, digits: string) => sign + digits.replace(/\B(?=(\d{3})+$)/g, ','));
+
+/**
+ * The near misses of one field (issue 17): each changes a valid value as little as possible so that
+ * it breaks one rule and a lenient server that repairs only that rule (coerces, trims, strips,
+ * defaults) would accept it. bodies.ts keeps those that break exactly their rule and whose lenient
+ * reading breaks nothing.
+ */
+function nearMisses(field: Field | Param, seed: number): BadValue[] {
   const out: BadValue[] = [];
-  if ('required' in field && field.required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+  const near = (rule: string, value: unknown, why: string) =>
+    out.push({ rule, value, why: `near miss: ${why}`, nearMiss: true });
+  const v = validBase(field, seed);
+  if (v === null || v === undefined) return out;
+  if ((field.type === 'integer' || field.type === 'number') && typeof v === 'number') {
+    near('type', String(v), `the string form ${JSON.stringify(String(v))} of a valid number`);
+    near('type', [v], 'a valid number in a one-element array');
+  }
+  if (field.type === 'boolean' && typeof v === 'boolean') {
+    near('type', String(v), `the string ${JSON.stringify(String(v))} for a boolean`);
+    near('type', v ? 1 : 0, `the number ${v ? 1 : 0} for a boolean`);
+    if (v) near('type', '1', 'the string "1" for true');
+  }
+  if (field.type === 'string' && typeof v === 'string') near('type', [v], 'a valid string in a one-element array');
+  if (field.type === 'array' && Array.isArray(v) && v.length === 1) near('type', v[0], 'the scalar for an array');
+  for (const rule of field.rules ?? []) {
+    const id = ruleId(rule);
+    switch (rule.kind) {
+      case 'length':
+        if (typeof v === 'string' && rule.max !== undefined && [...v].length <= rule.max)
+          near(
+            id,
+            `${v}${' '.repeat(rule.max + 1 - [...v].length)}`,
+            'a valid value padded with spaces one past the maximum',
+          );
+        break;
+      case 'enum':
+        for (const member of rule.values.filter((m): m is string => typeof m === 'string').slice(0, 1)) {
+          if (member.toUpperCase() !== member)
+            near(id, member.toUpperCase(), `${JSON.stringify(member)} in another case`);
+          near(id, ` ${member} `, `${JSON.stringify(member)} with surrounding spaces`);
+          if (member.length > 2) near(id, member.slice(0, -1), `${JSON.stringify(member)} without its last letter`);
+        }
+        break;
+      case 'pattern':
+        if (typeof v === 'string' && rule.match) {
+          near(id, ` ${v}`, 'a leading space');
+          near(id, `${v} `, 'a trailing space');
+          const sep = [...v].find((c) => /[^\p{L}\p{N}]/u.test(c));
+          if (sep) near(id, v.replace(sep, sep + sep), `the separator ${JSON.stringify(sep)} doubled`);
+          if (/^\$?\d{4,}(\.\d+)?$/.test(v))
+            near(id, withCommas(v), 'thousands separated by commas, within the bounds');
+          if (/^\$?\d+\.\d+$/.test(v)) near(id, v.replace(/\.\d+$/, ''), 'the same amount without decimals');
+        }
+        break;
+      case 'forbidden-characters':
+        if (typeof v === 'string' && v.length > 1)
+          for (const c of [...rule.characters].slice(0, 2)) {
+            const mid = Math.floor(v.length / 2);
+            near(id, `${v.slice(0, mid)}${c}${v.slice(mid)}`, `${JSON.stringify(c)} in the middle of a valid value`);
+          }
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Every candidate bad value of one field, with the rule each is meant to break. `element` says the
+ * field is an array's item: there `null` is a value of the wrong type, while for a member it means
+ * "not given" (DECISIONS 17): a violation only where the member is required, and never a case otherwise.
+ */
+export function badValues(field: Field | Param, seed: number, element = false): BadValue[] {
+  const out: BadValue[] = [];
+  const required = 'required' in field && field.required === true;
+  const nullable = 'nullable' in field && field.nullable === true;
+  if (required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+  if (required && !nullable && !element) out.push({ rule: 'required', value: null, why: 'null, as if left out' });
   if (field.type !== 'any') {
     for (const value of wrongTypes[field.type])
       out.push({ rule: 'type', value, why: `a ${typeof value} instead of ${field.type}` });
-    if (!('nullable' in field && field.nullable))
-      out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
+    if (element && !nullable) out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
   }
   if (field.format)
     for (const value of badFormats[field.format] ?? [])
       out.push({ rule: 'format', value, why: `not a valid ${field.format}` });
   for (const rule of field.rules ?? []) out.push(...ruleViolations(field, rule, seed));
+  out.push(...nearMisses(field, seed));
   return out;
 }

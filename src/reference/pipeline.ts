@@ -1,8 +1,9 @@
 // The request pipeline of the reference server: auth, scope, access, query and body validation read from spec/, then the area handler, then paging.
 
 import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../spec/conventions.js';
-import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
+import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
+import { repaired } from './faults-repair.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
 import { can, hasScope, type Principal, type World } from './model/world.js';
 import type { Handler, RequestContext } from './routes/context.js';
@@ -169,7 +170,9 @@ function rejectedEntity(op: Operation, req: IncomingApiRequest) {
 
 function validated(world: World, op: Operation, body: unknown): Record<string, unknown> | ModelError {
   if (!op.body) return {};
-  const violations = checkBody(op.body, body).filter((v) => !world.fault(`skip:${op.id}/${v.suffix}`));
+  // Repairing faults rewrite bad values into valid ones before validation, as lenient servers do.
+  const read = repaired((name) => world.fault(name), op, body);
+  const violations = checkBody(op.body, read).filter((v) => !world.fault(`skip:${op.id}/${v.suffix}`));
   if (violations.length) {
     return new ModelError(
       'validation',
@@ -178,7 +181,8 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
       ),
     );
   }
-  return body as Record<string, unknown>;
+  // An optional member sent as null was not given (DECISIONS 17): handlers never see it.
+  return op.body.kind === 'json' ? (withoutAbsentMembers(op.body.fields, read) as Record<string, unknown>) : {};
 }
 
 function page(world: World, items: unknown[], query: Record<string, string>) {

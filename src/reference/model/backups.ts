@@ -11,7 +11,6 @@ import {
   getInstance,
   type Instance,
   instanceDeletedHooks,
-  instanceEntity,
   instanceMovedHooks,
   isBusy,
   startAction,
@@ -208,7 +207,6 @@ export function enableBackups(p: Principal, nodeId: number): Instance {
     instance.backups.enabled = true;
     own.enrolledAt = nowMs(world);
     own.autoDays = 0;
-    p.account.events.record('backups_enable', instanceEntity(instance), p.user.username, 'node');
   }
   return instance;
 }
@@ -225,7 +223,6 @@ export function cancelBackups(p: Principal, nodeId: number): Instance {
     own.automatic = [];
     own.snapshot = undefined;
   }
-  p.account.events.record('backups_cancel', instanceEntity(instance), p.user.username, 'node');
   return instance;
 }
 
@@ -243,7 +240,6 @@ export function takeSnapshot(p: Principal, nodeId: number, label: string): Backu
   if (own.snapshot && !world.fault('snapshot-keeps-previous')) forget(p.account, [own.snapshot]);
   own.snapshot = snapshot;
   state(p.account).byId.set(snapshot.id, snapshot);
-  p.account.events.record('linode_snapshot', instanceEntity(instance), p.user.username, 'node');
   return snapshot;
 }
 
@@ -330,7 +326,6 @@ export function restoreBackup(
   target.rescueDevices = undefined;
   target.activeInterfaces.clear();
   startAction(world, target, 'restoring', 'offline');
-  p.account.events.record('backups_restore', instanceEntity(target), p.user.username, 'node');
   return target;
 }
 

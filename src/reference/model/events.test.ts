@@ -52,7 +52,7 @@ describe('event log', () => {
 
   test('markSeen marks every event up to and including the id, and only those the filter accepts', () => {
     const log = new EventLog(new World());
-    const [a, b, c, d] = [1, 2, 3, 4].map((i) => log.record('x', null, null, undefined, i));
+    const [a, b, c, d] = [1, 2, 3, 4].map((i) => log.record('vpc_update', null, null, undefined, i));
     log.markSeen((b as { id: number }).id, (e) => e.grantId !== 1);
     expect([a, b, c, d].map((e) => e?.seen)).toEqual([false, true, false, false]);
     log.markSeen((c as { id: number }).id);

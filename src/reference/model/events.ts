@@ -1,5 +1,6 @@
 // The account event log and the events area of the reference server: recording, the 90-day window, grant filtering, read and seen marking, logins, maintenance and notifications.
 
+import { eventKinds } from '../../../spec/index.js';
 import { HISTORY_DAYS } from '../../../spec/part2/events.js';
 import { grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind } from '../../../spec/types.js';
@@ -30,6 +31,9 @@ export interface EventRecord {
   grantId?: number;
 }
 
+/** Every event action the documents list (the neutral names: `node`, never the provider's). */
+const documentedActions = new Set(eventKinds.map((k) => k.action));
+
 /** A timestamp() string `ms` earlier. */
 const earlier = (at: string, ms: number) => timestamp(new Date(Date.parse(`${at}Z`) - ms));
 
@@ -49,6 +53,8 @@ export class EventLog {
     grantKind?: string,
     grantId?: number,
   ): EventRecord {
+    // The log speaks the documents' vocabulary only: an action they do not list is a bug of the model.
+    if (!documentedActions.has(action)) throw new Error(`event action ${action} is not one the documents list`);
     const event: EventRecord = {
       id: this.world.id(),
       action,

@@ -184,13 +184,12 @@ describe('delete', () => {
     expect(j.ipv4).toHaveLength(0);
   });
 
-  test('events are recorded for allocate, update and delete only when they succeed', () => {
+  test('allocate and update record no event: the documents name none for addresses', () => {
     const { account, p } = setup();
     const i = instance(p, { private_ip: true });
     const before = account.events.newestFirst().length;
     rejection(() => m.allocateAddress(p, i.id, { public: false, type: 'ipv4' }));
-    expect(account.events.newestFirst().length).toBe(before);
     m.updateRdns(p, i.id, publicAddress(i), 'a.example.com');
-    expect(account.events.newestFirst()[0]?.action).toBe('ipaddress_update');
+    expect(account.events.newestFirst().length).toBe(before);
   });
 });

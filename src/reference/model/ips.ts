@@ -9,7 +9,6 @@ import {
   type Instance,
   type IpAddress,
   instanceDeletedHooks,
-  instanceEntity,
   instanceMovedHooks,
   removeAddress,
 } from './instances.js';
@@ -151,7 +150,6 @@ export function allocateAddress(p: Principal, nodeId: number, input: { public: b
   }
   const address = wantsPublic ? allocatePublicIpv4(world) : allocatePrivateIpv4(world);
   addAddress(instance, address);
-  p.account.events.record('ipaddress_allocate', instanceEntity(instance), p.user.username, 'node');
   return ipv4View(world, instance, address);
 }
 
@@ -181,7 +179,6 @@ export function updateRdns(p: Principal, nodeId: number, address: string, rdns: 
       own.set(key, rdns);
     }
   }
-  p.account.events.record('ipaddress_update', instanceEntity(instance), p.user.username, 'node');
   return getAddress(p, nodeId, address);
 }
 
@@ -199,17 +196,12 @@ export function deleteAddress(p: Principal, nodeId: number, address: string): vo
   // The NAT fault lets a NAT target go whatever else holds it: the reference server gives an
   // instance one public address, so the NAT target is also the last one.
   if (natTarget && world.fault('ips-nat-target-deletable')) {
-    dropAddress(p, instance, stored.address);
+    removeAddress(instance, stored.address);
     return;
   }
   if (stored.public && publicCount <= 1 && !world.fault('ips-last-public-deletable')) {
     throw conflict("The instance's last public IPv4 address cannot be removed", 'address');
   }
   if (natTarget) throw conflict('The address is the 1:1 NAT of an active VPC interface', 'address');
-  dropAddress(p, instance, stored.address);
-}
-
-function dropAddress(p: Principal, instance: Instance, address: string): void {
-  removeAddress(instance, address);
-  p.account.events.record('ipaddress_delete', instanceEntity(instance), p.user.username, 'node');
+  removeAddress(instance, stored.address);
 }

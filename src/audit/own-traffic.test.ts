@@ -1,0 +1,116 @@
+// Self-tests over every exchange of a whole run through the proxy against the clean reference server: its answers use only the documents' identifiers (issue 17 item 4), and audit judges the suite's own traffic clean (item 5).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { eventKinds, requirementById } from '../../spec/index.js';
+import type { Exchange } from '../http/exchange.js';
+import { startReferenceServer } from '../reference/server.js';
+import type { Finding } from './finding.js';
+import { startProxy } from './proxy.js';
+import { isObject } from './recorded.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'cloudconf-own-traffic-'));
+/** A whole run shares two cores with the reference server, the proxy and other work. */
+const BOUND_MS = 20 * 60_000;
+
+/** The provider's own name, as the snapshot's event action once spelled it (`linode_snapshot`): the documents write `node`. */
+const PROVIDER_NAME = /linode/i;
+
+interface Judged {
+  exchange: Exchange;
+  findings: Finding[];
+}
+
+const seen: Judged[] = [];
+
+/** `cloudconf run` as a user starts it, in a child process, so that this process keeps serving. */
+function runSuite(baseUrl: string, token: string): Promise<number | null> {
+  const args = ['run', '--base-url', baseUrl, '--token', token, '--seed', '1', '--quiet'];
+  const child = spawn(process.execPath, [resolve(repoRoot, 'src/cli/bin.mjs'), ...args, '--report-dir', work], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const bound = setTimeout(() => child.kill('SIGTERM'), BOUND_MS);
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      clearTimeout(bound);
+      if (code === 2) fail(new Error(`cloudconf run failed: ${stderr}`));
+      else done(code);
+    });
+  });
+}
+
+beforeAll(async () => {
+  const server = await startReferenceServer({ port: 0, faults: [] });
+  const byIndex = new Map<number, Judged>();
+  const proxy = await startProxy({
+    upstream: server.baseUrl,
+    port: 0,
+    onFindings: (findings, exchange, index) => byIndex.set(index, { exchange, findings }),
+  });
+  try {
+    await runSuite(proxy.url, server.token);
+  } finally {
+    await proxy.close();
+    await server.close();
+  }
+  seen.push(...byIndex.values());
+}, BOUND_MS + 60_000);
+
+/** Every event record an answer holds: the events list's items, or one event's view. */
+function eventsOf(e: Exchange): Record<string, unknown>[] {
+  const json = e.response?.json;
+  const path = new URL(e.request.url, 'http://x').pathname;
+  if (!/\/account\/events(\/\d+)?$/.test(path) || !isObject(json)) return [];
+  const items = Array.isArray(json.data) ? json.data : [json];
+  return items.filter((i): i is Record<string, unknown> => isObject(i) && 'action' in i);
+}
+
+describe('a whole run through the proxy against the clean reference server', () => {
+  test('recorded the whole run', () => {
+    expect(seen.length).toBeGreaterThan(10_000);
+  });
+
+  test("no answer holds the provider's own name", () => {
+    const named = seen.filter(({ exchange: e }) =>
+      PROVIDER_NAME.test(`${JSON.stringify(e.response?.headers ?? {})}${e.response?.text ?? ''}`),
+    );
+    expect(named.map(({ exchange: e }) => `${e.request.method} ${e.request.url}`)).toEqual([]);
+  });
+
+  test('every event action answered is one the documents list', () => {
+    const documented = new Set(eventKinds.map((k) => k.action));
+    const events = seen.flatMap(({ exchange }) => eventsOf(exchange));
+    expect(events.length).toBeGreaterThan(50);
+    const actions = new Set(events.map((e) => String(e.action)));
+    expect([...actions].filter((a) => !documented.has(a))).toEqual([]);
+  });
+
+  test('audit judges no MUST broken on a 2xx answer', () => {
+    const broken = seen.flatMap(({ exchange: e, findings }) =>
+      (e.response?.status ?? 0) < 300 && (e.response?.status ?? 0) >= 200
+        ? findings.filter((f) => f.verdict === 'fail').map((f) => `${e.request.method} ${e.request.url}: ${f.message}`)
+        : [],
+    );
+    expect(broken).toEqual([]);
+  });
+
+  test('audit finds nothing on the 4xx answers the run provoked', () => {
+    const found = seen.flatMap(({ exchange: e, findings }) =>
+      (e.response?.status ?? 0) >= 400 && (e.response?.status ?? 0) < 500
+        ? findings.map((f) => `${requirementById.get(f.requirement)?.level} ${f.requirement}: ${f.message}`)
+        : [],
+    );
+    expect(found).toEqual([]);
+  });
+});

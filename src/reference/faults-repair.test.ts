@@ -1,0 +1,51 @@
+// Self-tests of the repairing faults: generated per repair kind from the requirements, and applied at the pipeline's one seam, so that a bad value is repaired and accepted instead of refused.
+
+import { describe, expect, test } from 'vitest';
+import { operationById } from '../../spec/index.js';
+import type { Operation } from '../../spec/types.js';
+import { faults } from './faults.js';
+import { repairFaults, repairKindOf } from './faults-repair.js';
+import { World } from './model/world.js';
+import { handle } from './pipeline.js';
+import { handlers } from './routes/index.js';
+
+function send(fault: string | undefined, id: string, body: unknown) {
+  const world = new World(new Set(fault ? [fault] : []));
+  const account = world.createAccount('owner', 'owner@example.com');
+  const token = world.issueToken(account, 'owner', ['*'], 'owner-token');
+  return handle(world, handlers, {
+    op: operationById.get(id) as Operation,
+    params: {},
+    query: new URLSearchParams(),
+    token,
+    contentType: 'application/json',
+    rawBody: JSON.stringify(body),
+  });
+}
+
+describe('repairing faults', () => {
+  test('the catalogue holds them, several repair kinds, each naming the requirement it must fail', () => {
+    const kinds = new Set(repairFaults.map((f) => repairKindOf(f.name)));
+    expect(kinds.size).toBeGreaterThanOrEqual(7);
+    for (const f of repairFaults) {
+      expect(faults.some((x) => x.name === f.name)).toBe(true);
+      expect(f.name).toBe(`repair:${f.catches[0]}`);
+    }
+  });
+
+  test('a label one past the maximum is cut and accepted under its fault, refused without it', () => {
+    const body = { label: 'x'.repeat(65), region: 'us-east' };
+    expect(send(undefined, 'vpcs/create', body).status).toBe(400);
+    const r = send('repair:vpcs/create/label-length', 'vpcs/create', body);
+    expect(r.status).toBe(200);
+    expect((r.body as { label: string }).label.length).toBeLessThan(65);
+  });
+
+  test('a subnet range with host bits set is canonicalised and accepted under its fault', () => {
+    const body = { label: 'canon', region: 'us-east', subnets: [{ label: 's1', ipv4: '10.0.0.1/24' }] };
+    expect(send(undefined, 'vpcs/create', body).status).toBe(400);
+    const r = send('repair:vpcs/create/subnets.ipv4-canonical-cidr', 'vpcs/create', body);
+    expect(r.status).toBe(200);
+    expect((r.body as { subnets: { ipv4: string }[] }).subnets[0]?.ipv4).toBe('10.0.0.0/24');
+  });
+});
