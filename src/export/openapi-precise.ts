@@ -50,7 +50,10 @@ function tighten(schema: Schema): void {
 /** Applies `tighten` to every schema object of a document, in place. */
 export function precise<T extends Schema>(doc: T): T {
   const walk = (node: Json): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) if (key !== RULES_KEYWORD) walk(value as Json);
     tighten(node as Schema);

@@ -24,7 +24,10 @@ function catalogueEnum(name: string, schema: Schema): readonly string[] | undefi
 }
 
 function addCatalogue(node: Json): void {
-  if (Array.isArray(node)) return node.forEach(addCatalogue);
+  if (Array.isArray(node)) {
+    for (const item of node) addCatalogue(item);
+    return;
+  }
   if (node === null || typeof node !== 'object') return;
   const properties = (node as Schema).properties;
   if (properties && typeof properties === 'object' && !Array.isArray(properties)) {

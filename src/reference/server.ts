@@ -295,10 +295,10 @@ function respond(x: Exchange) {
 
 function applyInjection(x: Exchange, injection: Injection, method: string, raw: Buffer | undefined): void {
   const said = describeInjection(injection);
-  if (x.res.destroyed) return record(x, raw, undefined, said);
-  if (injection.drop) {
+  if (x.res.destroyed || injection.drop) {
     x.req.socket.destroy();
-    return record(x, raw, undefined, said);
+    record(x, raw, undefined, said);
+    return;
   }
   const answer =
     injection.status === undefined
