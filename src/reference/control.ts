@@ -3,6 +3,7 @@
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { runtimeControl } from './control-runtime.js';
 import { issuePromoCode } from './model/account.js';
 import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
@@ -192,6 +193,11 @@ export function handleControl(world: World, method: string, path: string, raw: s
       return ok({ now: world.now().toISOString() });
     }
     default:
-      return { status: 404, body: { errors: [{ reason: `no control route ${route}` }] } };
+      return (
+        runtimeControl(world, method, path, body) ?? {
+          status: 404,
+          body: { errors: [{ reason: `no control route ${route}` }] },
+        }
+      );
   }
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { operations } from '../../spec/index.js';
 import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
+import { registerFaultSet } from './control-runtime.js';
 import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
 import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
 import { ModelError } from './model/errors.js';
@@ -332,7 +333,9 @@ export function createReferenceHandler(world: World, control: boolean, layer: Ht
 }
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const world = new World(new Set(options.faults ?? []), options.actionDelayMs ?? 0);
+  const faultSet = new Set(options.faults ?? []);
+  const world = new World(faultSet, options.actionDelayMs ?? 0);
+  registerFaultSet(world, faultSet);
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
