@@ -2,6 +2,7 @@
 
 import { exclusions, partOf, requirementById, requirements } from '../../spec/index.js';
 import type { Family } from '../../spec/types.js';
+import { httpFaults } from './faults-http.js';
 
 export interface Fault {
   name: string;
@@ -746,7 +747,7 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = catalogue.map((x) => ({
+export const faults: readonly Fault[] = [...catalogue, ...httpFaults].map((x) => ({
   ...x,
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));
