@@ -12,8 +12,16 @@ export interface FixtureEntry {
   body?: unknown;
 }
 
-/** `@<n>.<field>`: a field of the answer to entry n (the id of the VPC a subnet goes into). */
-const REFERENCE = /^@(\d+)\.(\w+)$/;
+/** `@<n>.<path>`: a field of the answer to entry n (`@0.id`, `@0.subnets.0.id`). */
+const REFERENCE = /^@(\d+)\.([\w.]+)$/;
+
+const at = (value: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+      value,
+    );
 
 export class FixtureError extends Error {}
 
@@ -21,10 +29,9 @@ function resolve(value: unknown, created: unknown[], where: string): unknown {
   if (typeof value === 'string') {
     const m = REFERENCE.exec(value);
     if (!m) return value;
-    const source = created[Number(m[1])] as Record<string, unknown> | undefined;
-    if (!source || !(String(m[2]) in source))
-      throw new FixtureError(`${where}: ${value} names no field of an earlier entry`);
-    return source[String(m[2])];
+    const found = at(created[Number(m[1])], String(m[2]));
+    if (found === undefined) throw new FixtureError(`${where}: ${value} names no field of an earlier entry`);
+    return found;
   }
   if (Array.isArray(value)) return value.map((v) => resolve(v, created, where));
   if (value !== null && typeof value === 'object')

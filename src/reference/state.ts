@@ -1,6 +1,7 @@
 // Snapshot and restore of the reference server's whole state as JSON (`GET`/`PUT /__cloudconf/state`): accounts, users, tokens, every area's store, the clock, with shared objects and cycles kept.
 
 import { EventLog } from './model/events.js';
+import { relinkSubnetMembers } from './model/interfaces.js';
 import { Account, type World } from './model/world.js';
 
 const FORMAT = 'cloudconf-state/1';
@@ -135,6 +136,7 @@ export function restoreState(world: World, data: unknown): void {
     throw new Error('state snapshot without accounts and tokens');
   world.accounts.clear();
   for (const [id, account] of root.accounts) world.accounts.set(id, account);
+  for (const account of world.accounts.values()) relinkSubnetMembers(account);
   world.tokens.clear();
   for (const [token, t] of root.tokens) world.tokens.set(token, t);
   world.clockOffsetMs = Number(snapshot.clockOffsetMs ?? 0);

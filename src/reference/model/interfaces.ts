@@ -821,3 +821,11 @@ export function vpcIpRecordsOfInstance(instance: Instance): VpcIpRecord[] {
   }
   return out;
 }
+
+/** After a state restore the subnet objects are new ones: link each subnet's member map to its subnet again. */
+export function relinkSubnetMembers(account: Account): void {
+  for (const members of network(account).bySubnet.values()) {
+    const subnet = members.values().next().value?.iface.vpc?.subnet;
+    if (subnet) membersBySubnet.set(subnet, members);
+  }
+}
