@@ -1,8 +1,8 @@
-// Makes the OpenAPI export precise for generic tools: timestamps as the pattern the API accepts and limits kept as `x-cloudconf-rules` also stated as JSON Schema keywords where one bounds them.
+// Makes the OpenAPI export precise for generic tools: timestamps as the pattern the API accepts, and rules kept in `x-cloudconf-rules` also stated as JSON Schema keywords where one states or bounds them.
 
 import { DATE_TIME } from '../../spec/evaluate.js';
 import { RULES_KEYWORD, type Schema } from '../../spec/json-schema.js';
-import type { Json, Rule } from '../../spec/types.js';
+import type { CrossRule, Json, Rule } from '../../spec/types.js';
 
 /** A base64 text of n bytes has at most this many characters. */
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
@@ -26,6 +26,41 @@ function impliedKeywords(rule: Rule): Schema {
   }
 }
 
+/** A dotted member path holds a value other than null (spec/evaluate's `present`), as a schema. */
+function present(path: string): Schema {
+  const [key = '', ...rest] = path.split('.');
+  const inner: Schema = rest.length ? present(rest.join('.')) : { not: { type: 'null' } };
+  return { type: 'object', required: [key], properties: { [key]: inner } };
+}
+
+/** A field's presence is an object schema; anything else (a non-object body) satisfies `not present`. */
+const absent = (path: string): Schema => ({ not: present(path) });
+
+/**
+ * Cross rules between members that JSON Schema states exactly: two fields never together, a field
+ * required or forbidden when another is present or absent. The rest stay in `x-cloudconf-rules` alone.
+ */
+function crossKeywords(rule: CrossRule): Schema[] {
+  const [field, ...others] = rule.fields;
+  if (field === undefined) return [];
+  const p = rule.params ?? {};
+  switch (rule.kind) {
+    case 'exclusive':
+      return others.map((other) => ({ not: { allOf: [present(field), present(other)] } }));
+    case 'required-if':
+      if (typeof p.ifPresent === 'string') return [{ anyOf: [absent(p.ifPresent), present(field)] }];
+      if (typeof p.ifAbsent === 'string') return [{ anyOf: [present(p.ifAbsent), present(field)] }];
+      return [];
+    case 'forbidden-if':
+      if (typeof p.ifPresent === 'string') return [{ not: { allOf: [present(p.ifPresent), present(field)] } }];
+      return [];
+    default:
+      return [];
+  }
+}
+
+const CROSS_KINDS = new Set(['exclusive', 'required-if', 'forbidden-if']);
+
 function tighten(schema: Schema): void {
   // Timestamps without a UTC offset are accepted (DECISIONS 5): `format: date-time` would call them invalid.
   if (schema.format === 'date-time') {
@@ -34,8 +69,14 @@ function tighten(schema: Schema): void {
   }
   const rules = schema[RULES_KEYWORD];
   if (!Array.isArray(rules)) return;
-  for (const rule of rules as unknown as Rule[]) {
-    const implied = impliedKeywords(rule);
+  for (const rule of rules as unknown as (Rule | CrossRule)[]) {
+    if (CROSS_KINDS.has(rule.kind)) {
+      const stated = crossKeywords(rule as CrossRule);
+      if (stated.length) schema.allOf = [...((schema.allOf as Json[]) ?? []), ...stated];
+      continue;
+    }
+    if (rule.kind === 'custom') continue;
+    const implied = impliedKeywords(rule as Rule);
     // json-length bounds the serialised value, a string only for strings.
     if (rule.kind === 'json-length' && schema.type !== 'string') continue;
     for (const [key, value] of Object.entries(implied)) {
