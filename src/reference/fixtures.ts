@@ -45,7 +45,7 @@ function entriesOf(data: unknown): FixtureEntry[] {
   list.forEach((e, i) => {
     const op = (e as FixtureEntry | null)?.operation;
     const known = typeof op === 'string' ? operationById.get(op) : undefined;
-    if (!known || known.method !== 'POST')
+    if (known?.method !== 'POST')
       throw new FixtureError(
         `fixtures entry ${i}: "operation" must name a documented POST operation, got ${JSON.stringify(op)}`,
       );
