@@ -293,6 +293,40 @@ export const conventionRequirements: Requirement[] = [
   ),
 ];
 
+const httpSemantics: Source = { part: 1, section: 'Conventions (HTTP semantics a careful server keeps)' };
+
+/** HTTP-level conventions (issue 17 item 6): not in the documents, expected of any careful HTTP API; SHOULD. */
+export const httpConventionRequirements: Requirement[] = [
+  convention(
+    'http/allow-405',
+    'SHOULD',
+    'status',
+    "A method a known route does not take answers 405 with an `Allow` header listing exactly the route's methods (HEAD and OPTIONS may be added).",
+    httpSemantics,
+  ),
+  convention(
+    'http/json-media-type',
+    'SHOULD',
+    'response',
+    'Every answer with a JSON body, success or error, says `Content-Type: application/json`.',
+    httpSemantics,
+  ),
+  convention(
+    'http/www-authenticate-401',
+    'SHOULD',
+    'auth',
+    'A 401 answer carries a `WWW-Authenticate` header naming the `Bearer` scheme.',
+    httpSemantics,
+  ),
+  convention(
+    'http/head',
+    'SHOULD',
+    'behaviour',
+    '`HEAD` is answered wherever `GET` is, with the status and content type `GET` gets and no body.',
+    httpSemantics,
+  ),
+];
+
 export const conventionLimits: LimitRow[] = [
   { part: 1, item: 'page', limit: 'integer >= 1, default 1', encodedAt: ['param:page'], numbers: [1, 1] },
   {

@@ -1,6 +1,12 @@
 // The whole API as one value: every area of the three parts, the derived and written requirements, and lookups over them.
 
-import { conventionLimits, conventionNotShown, conventionRequirements, errorBody } from './conventions.js';
+import {
+  conventionLimits,
+  conventionNotShown,
+  conventionRequirements,
+  errorBody,
+  httpConventionRequirements,
+} from './conventions.js';
 import { deriveRequirements } from './derive.js';
 import { exclusions } from './exclusions.js';
 import { area as managed } from './part1/managed.js';
@@ -53,7 +59,7 @@ export const operations: readonly Operation[] = areas.flatMap((a) => a.operation
 export const resources: readonly Resource[] = [errorBody, ...areas.flatMap((a) => a.resources)];
 
 export const requirements: readonly Requirement[] = [
-  ...conventionRequirements.map((r) => ({ ...r, area: 'conventions' })),
+  ...[...conventionRequirements, ...httpConventionRequirements].map((r) => ({ ...r, area: 'conventions' })),
   ...areas.flatMap((a) =>
     [...a.operations.flatMap(deriveRequirements), ...a.requirements].map((r) => ({ ...r, area: a.name })),
   ),

@@ -3,6 +3,7 @@
 import { conformance } from '../src/suite/conformance.js';
 import { bearerAccepted, invalidTokenRefused, readWriteIncludesReadOnly } from './conventions/auth.js';
 import { errorBodyShapeEverywhere, fieldNamed, rejected4xx, validation400 } from './conventions/errors.js';
+import { allow405, headWhereGet, jsonMediaTypeEverywhere, wwwAuthenticate401 } from './conventions/http.js';
 import {
   beyondLast,
   defaultPage,
@@ -56,4 +57,8 @@ conformance('conventions', {
   'conventions/events/newest-first': newestFirst,
   'conventions/events/none-for-rejected': noEventForRejected,
   'conventions/rejected/no-change': rejectedNoChange,
+  'conventions/http/allow-405': allow405,
+  'conventions/http/json-media-type': jsonMediaTypeEverywhere,
+  'conventions/http/www-authenticate-401': wwwAuthenticate401,
+  'conventions/http/head': headWhereGet,
 });

@@ -62,7 +62,8 @@ async function serverProcess(args: string[]): Promise<Server> {
   return { child, url: new URL(chunk.toString().split('\n')[0]?.trim() ?? '') };
 }
 
-const referenceServer = () => serverProcess([join(root, 'src/cli/bin.mjs'), 'serve', '--port', '0', '--token', TOKEN]);
+const referenceServer = () =>
+  serverProcess([join(root, 'src/cli/bin.mjs'), 'serve', '--port', '0', '--quiet', '--token', TOKEN]);
 
 const BARE_SERVER = `const s = require('node:http').createServer((q, r) => { r.writeHead(200, {'content-type': 'application/json'}); r.end('{}'); });
 s.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + s.address().port + '/'));`;

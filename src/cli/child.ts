@@ -66,7 +66,7 @@ export async function startServe(
   token: string,
   extra: string[] = [],
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const r = startCli(['serve', '--port', '0', '--token', token, ...extra], { boundMs: 600_000 });
+  const r = startCli(['serve', '--port', '0', '--quiet', '--token', token, ...extra], { boundMs: 600_000 });
   await waitForOutput(r, /^http:\/\/\S+\/v4\n/m, 30_000);
   const baseUrl = (r.stdout().split('\n')[0] ?? '').trim();
   return {

@@ -8,7 +8,6 @@ import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
 import { redactLine } from '../http/redact.js';
 import { faults } from '../reference/faults.js';
-import { startReferenceServer } from '../reference/server.js';
 import { DEFAULT_RUNS } from '../target/config.js';
 import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
 import { defaultMode } from '../target/mode.js';
@@ -21,6 +20,7 @@ import * as parse from './parse-options.js';
 import { registerProxy } from './proxy.js';
 import { registerReport } from './report.js';
 import type { RunOptions } from './run.js';
+import { registerServe } from './serve.js';
 import { specSummary } from './spec-summary.js';
 import { registerVerify } from './verify.js';
 
@@ -183,63 +183,13 @@ function program(): Command {
       process.exitCode = await mutation(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });
 
-  cli
-    .command('serve')
-    .description('start the reference server; prints its {base_url} on the first line')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8080')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--token <token>', "the owner's full-scope token (random when absent)")
-    .option(
-      '--action-delay-ms <n>',
-      'how long asynchronous actions stay in their transitional state',
-      parse.nonNegativeInteger,
-      '0',
-    )
-    .option(
-      '--fault <name>',
-      'switch on a named defect (repeatable)',
-      parse.repeatableChoice(
-        faults.map((f) => f.name),
-        'fault',
-      ),
-      [],
-    )
-    .option('--no-control', 'turn off the control interface under /__cloudconf')
-    .action(async (options: ServeOptions) => {
-      const server = await startReferenceServer({
-        port: Number(options.port),
-        host: options.host,
-        ...(options.token ? { token: options.token } : {}),
-        actionDelayMs: Number(options.actionDelayMs),
-        control: options.control,
-        faults: options.fault,
-      });
-      print(server.baseUrl);
-      process.stderr.write(
-        `beta: ${server.betaUrl}\ntoken: ${options.token ? '(as given)' : server.token}\ncontrol: ${options.control ? 'on' : 'off'}\n`,
-      );
-      await new Promise<void>((resolve) => {
-        const stop = () => void server.close().then(resolve);
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    });
-
+  registerServe(cli);
   registerCleanup(cli);
   registerReport(cli);
   registerAudit(cli);
   registerProxy(cli);
   registerVerify(cli);
   return cli;
-}
-
-interface ServeOptions {
-  port: string;
-  host: string;
-  token?: string;
-  actionDelayMs: string;
-  fault: string[];
-  control: boolean;
 }
 
 export async function main(argv: string[]): Promise<number> {

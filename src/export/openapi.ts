@@ -11,6 +11,7 @@ import {
   type Schema,
 } from '../../spec/json-schema.js';
 import type { Operation, Param, Response } from '../../spec/types.js';
+import { precise } from './openapi-precise.js';
 
 const PAT = 'personalAccessToken';
 const OAUTH = 'oauth';
@@ -101,7 +102,7 @@ export function openapiDocument(): Schema {
   const scopes: Record<string, string> = {};
   for (const area of scopeAreas)
     for (const level of scopeLevels) scopes[`${area}:${level}`] = `${level} access to ${area}`;
-  return {
+  return precise({
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info: {
@@ -129,7 +130,7 @@ export function openapiDocument(): Schema {
         },
       },
     },
-  };
+  });
 }
 
 // swagger-parser's 3.1 schema refuses `description` on server variables, so the server carries it.

@@ -17,6 +17,7 @@ import {
   stringOrAbsent,
   usernameProblem,
 } from './control-values.js';
+import { runtimeControl } from './control-runtime.js';
 import { issuePromoCode } from './model/account.js';
 import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
@@ -233,6 +234,11 @@ export function handleControl(world: World, method: string, path: string, raw: s
     case 'POST /clock':
       return advanceClock(world, body);
     default:
-      return { status: 404, body: { errors: [{ reason: `no control route ${route}` }] } };
+      return (
+        runtimeControl(world, method, path, body) ?? {
+          status: 404,
+          body: { errors: [{ reason: `no control route ${route}` }] },
+        }
+      );
   }
 }

@@ -2,6 +2,7 @@
 
 import { exclusions, partOf, requirementById, requirements } from '../../spec/index.js';
 import type { Family } from '../../spec/types.js';
+import { httpFaults } from './faults-http.js';
 import { repairFaults } from './faults-repair.js';
 
 export interface Fault {
@@ -747,7 +748,7 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = [...catalogue, ...repairFaults].map((x) => ({
+export const faults: readonly Fault[] = [...catalogue, ...httpFaults, ...repairFaults].map((x) => ({
   ...x,
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));

@@ -54,7 +54,13 @@ export class Router {
       if (route.op.method === method) return { kind: 'found', op: route.op, params };
       allowed.push(route.op.method);
     }
-    return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+    return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
+  }
+
+  /** The methods a path takes (none for an unknown path): what `Allow` and a CORS preflight list. */
+  methodsAt(root: Root, path: string): string[] {
+    const m = this.match(root, '', path);
+    return m.kind === 'method-not-allowed' ? m.allowed : [];
   }
 }
 

@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { operations } from '../../spec/index.js';
 import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
+import { registerFaultSet } from './control-runtime.js';
+import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
+import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
 import { World } from './model/world.js';
@@ -12,6 +15,8 @@ import { type ApiResponse, errorResponse, handle, type IncomingApiRequest } from
 import { Router } from './router.js';
 import { RawBody } from './routes/context.js';
 import { handlers } from './routes/index.js';
+import { type Answer, jsonAnswer, recordedHeaders, type ServedExchange } from './served.js';
+import { servedOpenapi } from './served-openapi.js';
 
 export const CONTROL_PREFIX = '/__cloudconf';
 /** Bodies above this are refused with 413: far above any documented body (65535-character fields). */
@@ -27,7 +32,14 @@ export interface ReferenceOptions {
   faults?: string[];
   /** A Unix socket to serve on as well, for a client on the same machine (no TCP stack on the way). */
   socketPath?: string;
+  /** CORS for browser clients (`serve` turns it on for any origin); off when absent. */
+  cors?: CorsPolicy;
+  /** Called once per request after its answer is written: request logs, HAR files. */
+  onExchange?: (served: ServedExchange) => void;
 }
+
+/** What the HTTP layer adds around the API: CORS and the record of each exchange. */
+export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange'>;
 
 export interface RunningReference {
   baseUrl: string;
@@ -46,28 +58,6 @@ const roots: [string, Root][] = [
   ['/v4beta', 'beta'],
   ['/v4', 'base'],
 ];
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  contentType = 'application/json',
-  allow?: string,
-): void {
-  const text = JSON.stringify(body);
-  const headers: Record<string, string | number> = {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
-  };
-  if (allow !== undefined) headers.allow = allow;
-  res.writeHead(status, headers);
-  res.end(text);
-}
-
-function sendRaw(res: ServerResponse, status: number, body: RawBody): void {
-  res.writeHead(status, { 'content-type': body.contentType, 'content-length': body.bytes.length });
-  res.end(body.bytes);
-}
 
 /** A request without Content-Length or Transfer-Encoding has no body: answering it needs no wait for the stream's end. */
 const hasBody = (req: IncomingMessage) =>
@@ -138,17 +128,20 @@ function apiResponse(
   target: Target,
   req: IncomingMessage,
   raw: Buffer | undefined,
-): ApiResponse {
-  const match = router.match(root, method, target.pathname.slice(root === 'beta' ? 7 : 3));
+): ApiResponse & { allow?: string[] } {
+  // HEAD answers as GET does, without the body (the writer drops it).
+  const asked = method === 'HEAD' && !world.fault('head-refused') ? 'GET' : method;
+  const match = router.match(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3));
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
   if (match.kind === 'method-not-allowed' && world.fault('method-not-allowed-as-400')) {
     return errorResponse(new ModelError('validation', [{ reason: 'Bad request' }]), world);
   }
   if (match.kind === 'method-not-allowed') {
-    return errorResponse(
+    const refused = errorResponse(
       new ModelError('method-not-allowed', [{ reason: `Allowed: ${match.allowed.join(', ')}` }]),
       world,
     );
+    return { ...refused, allow: world.fault('allow-header-fixed') ? ['GET', 'POST', 'PUT', 'DELETE'] : match.allowed };
   }
   if (raw === undefined && !world.fault('oversized-body-accepted'))
     return errorResponse(new ModelError('too-large', [{ reason: 'Request body too large' }]), world);
@@ -166,54 +159,191 @@ function apiResponse(
   return handle(world, handlers, request);
 }
 
-// A bug in the reference server: say so plainly rather than hang the client.
-const serverError = (res: ServerResponse, error: unknown) =>
-  send(res, 500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
+/** The API's answer as bytes and headers: the media type, `Allow` on a 405, the Bearer challenge on a 401. */
+function apiAnswer(world: World, root: Root, method: string, target: Target, req: IncomingMessage, raw?: Buffer) {
+  const r = apiResponse(world, root, method, target, req, raw);
+  if (r.body instanceof RawBody) {
+    return { status: r.status, headers: { 'content-type': r.body.contentType }, body: Buffer.from(r.body.bytes) };
+  }
+  const headers: Record<string, string> = { 'content-type': jsonMediaType(world) };
+  if (r.allow) headers.allow = r.allow.join(', ');
+  if (r.status === 401 && !world.fault('www-authenticate-missing')) headers['www-authenticate'] = 'Bearer';
+  return { status: r.status, headers, body: Buffer.from(JSON.stringify(r.body)) };
+}
 
-function respond(world: World, control: boolean, req: IncomingMessage, res: ServerResponse, target: Target) {
+const jsonMediaType = (world: World) =>
+  world.fault('responses-not-json')
+    ? 'text/plain'
+    : world.fault('json-vendor-media-type')
+      ? 'application/vnd.cloudconf+json'
+      : 'application/json';
+
+// A bug in the reference server: say so plainly rather than hang the client.
+const serverError = (error: unknown) =>
+  jsonAnswer(500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
+
+const isControlPath = (pathname: string) => pathname.startsWith(`${CONTROL_PREFIX}/`);
+const CONTROL_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const controlClosed = jsonAnswer(403, {
+  errors: [{ reason: 'the control interface refuses cross-origin requests (serve --cors-control opens it)' }],
+});
+
+/** The answer to an OPTIONS: a 204 naming the route's methods (the CORS headers when it is a preflight), 404 off the routes. */
+function optionsAnswer(layer: HttpLayer, req: IncomingMessage, methods: string[]): Answer {
+  if (!methods.length) return jsonAnswer(404, { errors: [{ reason: 'Not found' }] });
+  const listed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+  const cors = isPreflight(req) ? preflightHeaders(layer.cors, req, listed) : {};
+  return { status: 204, headers: { allow: listed.join(', '), ...cors }, body: NO_BODY };
+}
+
+/** The injection a request gets: its own `Prefer` header first, else the next queued rule that matches. */
+function injectionFor(world: World, req: IncomingMessage, method: string, pathname: string) {
+  const prefer = req.headers.prefer;
+  return preferred(Array.isArray(prefer) ? prefer.join(', ') : prefer) ?? takeRule(world, method, pathname);
+}
+
+interface Exchange {
+  world: World;
+  control: boolean;
+  layer: HttpLayer;
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: Target;
+  startedAt: Date;
+  started: number;
+}
+
+function finish(x: Exchange, answer: Answer, raw: Buffer | undefined, injected?: string): void {
+  const { req, res, layer } = x;
+  const openToPages = !isControlPath(x.target.pathname) || layer.cors?.control === true;
+  const headers: Record<string, string | number> = {
+    ...answer.headers,
+    ...(openToPages && !isPreflight(req) ? corsHeaders(layer.cors, req) : {}),
+  };
+  if (answer.status !== 204) headers['content-length'] = answer.body.length;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' || answer.status === 204 ? undefined : answer.body);
+  record(x, raw, answer, injected, headers);
+}
+
+function record(
+  x: Exchange,
+  raw: Buffer | undefined,
+  answer: Answer | undefined,
+  injected?: string,
+  headers: Record<string, string | number> = {},
+): void {
+  if (!x.layer.onExchange) return;
+  x.layer.onExchange({
+    startedAt: x.startedAt,
+    method: x.req.method ?? 'GET',
+    url: x.req.url ?? '/',
+    requestHeaders: recordedHeaders(x.req.headers),
+    requestBody: raw?.toString('utf8') ?? '',
+    status: answer?.status ?? 0,
+    responseHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+    responseBody: x.req.method === 'HEAD' || !answer ? '' : answer.body.toString('utf8'),
+    ms: Math.round((performance.now() - x.started) * 10) / 10,
+    ...(injected ? { injected } : {}),
+  });
+}
+
+/** The answer of everything that is not injected: control interface, OPTIONS, the OpenAPI document, the API. */
+function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answer {
+  const { world, req, target } = x;
+  if (x.control && isControlPath(target.pathname)) {
+    if (isCrossOrigin(req) && !x.layer.cors?.control) return controlClosed;
+    if (method === 'OPTIONS') return optionsAnswer(x.layer, req, CONTROL_METHODS);
+    const r = handleControl(world, method, target.pathname.slice(CONTROL_PREFIX.length), raw?.toString('utf8') ?? '');
+    return jsonAnswer(r.status, r.body);
+  }
+  if (target.pathname === OPENAPI_PATH && (method === 'GET' || method === 'HEAD'))
+    return jsonAnswer(200, servedOpenapi(`http://${req.headers.host ?? '127.0.0.1'}`));
+  const root = rootOf(target.pathname);
+  if (!root) return jsonAnswer(404, { errors: [{ reason: 'Not found' }] });
+  if (method === 'OPTIONS' && !world.fault('allow-header-fixed'))
+    return optionsAnswer(x.layer, req, router.methodsAt(root, target.pathname.slice(root === 'beta' ? 7 : 3)));
+  return apiAnswer(world, root, method, target, req, raw);
+}
+
+/** Where the server serves its OpenAPI document, with `servers` set to its own URLs. */
+export const OPENAPI_PATH = '/openapi.json';
+
+function respond(x: Exchange) {
   return (raw: Buffer | undefined) => {
+    const method = x.req.method ?? 'GET';
     try {
-      const method = req.method ?? 'GET';
-      if (control && target.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        const r = handleControl(
-          world,
-          method,
-          target.pathname.slice(CONTROL_PREFIX.length),
-          raw?.toString('utf8') ?? '',
-        );
-        return send(res, r.status, r.body);
+      const api = rootOf(x.target.pathname) !== undefined && !isPreflight(x.req);
+      const injection = api ? injectionFor(x.world, x.req, method, x.target.pathname) : undefined;
+      if (typeof injection === 'string') {
+        return finish(x, jsonAnswer(400, { errors: [{ field: 'Prefer', reason: injection }] }), raw);
       }
-      const root = rootOf(target.pathname);
-      if (!root) return send(res, 404, { errors: [{ reason: 'Not found' }] });
-      const r = apiResponse(world, root, method, target, req, raw);
-      if (r.body instanceof RawBody) return sendRaw(res, r.status, r.body);
-      const type = world.fault('responses-not-json') ? 'text/plain' : 'application/json';
-      send(res, r.status, r.body, type, r.status === 405 ? 'GET, POST, PUT, DELETE' : undefined);
+      if (!injection) return finish(x, plainAnswer(x, method, raw), raw);
+      const then = () => {
+        try {
+          applyInjection(x, injection, method, raw);
+        } catch (error) {
+          finish(x, serverError(error), raw);
+        }
+      };
+      if (injection.delayMs) setTimeout(then, injection.delayMs).unref();
+      else then();
     } catch (error) {
-      serverError(res, error);
+      finish(x, serverError(error), raw);
     }
   };
 }
 
-export function createReferenceHandler(world: World, control: boolean) {
+function applyInjection(x: Exchange, injection: Injection, method: string, raw: Buffer | undefined): void {
+  const said = describeInjection(injection);
+  if (x.res.destroyed || injection.drop) {
+    x.req.socket.destroy();
+    record(x, raw, undefined, said);
+    return;
+  }
+  const answer =
+    injection.status === undefined
+      ? plainAnswer(x, method, raw)
+      : injectedAnswer(injection as Injection & { status: number });
+  finish(x, answer, raw, said);
+}
+
+export function createReferenceHandler(world: World, control: boolean, layer: HttpLayer = {}) {
   return (req: IncomingMessage, res: ServerResponse) => {
+    const x: Exchange = {
+      world,
+      control,
+      layer,
+      req,
+      res,
+      target: { pathname: '/', query: new URLSearchParams() },
+      startedAt: new Date(),
+      started: performance.now(),
+    };
     try {
-      const answer = respond(world, control, req, res, requestTarget(req.url ?? '/'));
+      x.target = requestTarget(req.url ?? '/');
+      const answer = respond(x);
       // Most requests are GETs: answered at once, without waiting for the stream's end.
       if (!hasBody(req)) return answer(NO_BODY);
-      readBody(req, answer, (error) => serverError(res, error));
+      readBody(req, answer, (error) => finish(x, serverError(error), undefined));
     } catch (error) {
-      serverError(res, error);
+      finish(x, serverError(error), undefined);
     }
   };
 }
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const world = new World(new Set(options.faults ?? []), options.actionDelayMs ?? 0);
+  const faultSet = new Set(options.faults ?? []);
+  const world = new World(faultSet, options.actionDelayMs ?? 0);
+  registerFaultSet(world, faultSet);
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
-  const handler = createReferenceHandler(world, options.control ?? true);
+  const layer: HttpLayer = {
+    ...(options.cors ? { cors: options.cors } : {}),
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+  };
+  const handler = createReferenceHandler(world, options.control ?? true, layer);
   const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
   const onSocket = options.socketPath;
   // The socket is a shortcut for clients on this machine: a path that cannot be listened on leaves TCP alone.

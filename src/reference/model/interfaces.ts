@@ -821,3 +821,13 @@ export function vpcIpRecordsOfInstance(instance: Instance): VpcIpRecord[] {
   }
   return out;
 }
+
+/** After a state restore the subnet objects are new ones: link each subnet's member map to its subnet again. */
+export function relinkSubnetMembers(account: Account): void {
+  // An account that never had an interface has no network store: reading it would make one.
+  if (!account.stores.has('interfaces')) return;
+  for (const members of network(account).bySubnet.values()) {
+    const subnet = members.values().next().value?.iface.vpc?.subnet;
+    if (subnet) membersBySubnet.set(subnet, members);
+  }
+}

@@ -35,27 +35,41 @@ const nextMonth = (world: World) => {
 };
 
 describe('statistics', () => {
+  test('the answer is shaped as the public clients read it: {title, data} with [timestamp, value] pairs (DECISIONS 18)', () => {
+    const { p, i } = setup();
+    const stats = m.dayStats(p, i.id);
+    expect(Object.keys(stats)).toEqual(['title', 'data']);
+    expect(Object.keys(stats.data)).toEqual(['cpu', 'io', 'netv4', 'netv6']);
+    expect(Object.keys(stats.data.io)).toEqual(['io', 'swap']);
+    for (const net of [stats.data.netv4, stats.data.netv6]) {
+      expect(Object.keys(net)).toEqual(['in', 'out', 'private_in', 'private_out']);
+    }
+    const [at, value] = stats.data.cpu[0] ?? [];
+    expect([typeof at, typeof value]).toEqual(['number', 'number']);
+    expect(stats.data.cpu[0]).toHaveLength(2);
+  });
+
   test('the view covers the past 24 hours in every series', () => {
     const { p, i } = setup();
     const stats = m.dayStats(p, i.id);
-    expect(span(stats.cpu)).toBe(DAY);
-    for (const series of [stats.io.io, stats.io.swap, stats.netv4.in, stats.netv6.out]) {
-      expect(series).toHaveLength(stats.cpu.length);
+    expect(span(stats.data.cpu)).toBe(DAY);
+    for (const series of [stats.data.io.io, stats.data.io.swap, stats.data.netv4.in, stats.data.netv6.out]) {
+      expect(series).toHaveLength(stats.data.cpu.length);
     }
   });
 
   test('values are stable between two calls at the same time', () => {
     const { world, p, i } = setup();
     world.clockOffsetMs = 0;
-    const a = m.dayStats(p, i.id).netv4.in.slice(-5);
-    const b = m.dayStats(p, i.id).netv4.in.slice(-5);
+    const a = m.dayStats(p, i.id).data.netv4.in.slice(-5);
+    const b = m.dayStats(p, i.id).data.netv4.in.slice(-5);
     expect(a.map((x) => x[1])).toEqual(b.map((x) => x[1]));
   });
 
   test('the current month covers the past 30 days', () => {
     const { world, p, i } = setup();
     const { year, month } = thisMonth(world);
-    expect(span(m.monthStats(p, i.id, year, month).cpu)).toBe(30 * DAY);
+    expect(span(m.monthStats(p, i.id, year, month).data.cpu)).toBe(30 * DAY);
   });
 
   test('a past month covers its days; a month before the instance existed is empty', () => {
@@ -63,9 +77,9 @@ describe('statistics', () => {
     world.clockOffsetMs = 62 * DAY;
     const earlier = new Date(world.now().getTime() - 40 * DAY);
     const past = m.monthStats(p, i.id, earlier.getUTCFullYear(), earlier.getUTCMonth() + 1);
-    expect(span(past.cpu)).toBeGreaterThanOrEqual(27 * DAY);
-    expect(m.monthStats(p, i.id, 1999, 5).cpu).toEqual([]);
-    expect(m.monthStats(p, i.id, 0, 1).cpu).toEqual([]);
+    expect(span(past.data.cpu)).toBeGreaterThanOrEqual(27 * DAY);
+    expect(m.monthStats(p, i.id, 1999, 5).data.cpu).toEqual([]);
+    expect(m.monthStats(p, i.id, 0, 1).data.cpu).toEqual([]);
   });
 
   test('a month after the current one is refused naming month, and year when the year is ahead', () => {
@@ -76,7 +90,7 @@ describe('statistics', () => {
     const far = rejection(() => m.monthStats(p, i.id, 999_999_999_999_999, 1));
     expect(far.items.map((x) => x.field)).toEqual(['month', 'year']);
     const faulty = setup(['stats-future-month-accepted']);
-    expect(m.monthStats(faulty.p, faulty.i.id, next.year, next.month).cpu.length).toBeGreaterThan(0);
+    expect(m.monthStats(faulty.p, faulty.i.id, next.year, next.month).data.cpu.length).toBeGreaterThan(0);
   });
 });
 

@@ -7,12 +7,17 @@ import type { Principal, World } from './world.js';
 /** A data point: milliseconds since the epoch and a value. */
 export type Point = [number, number];
 
-export interface Stats {
-  title: string;
+export interface Series {
   cpu: Point[];
   io: { io: Point[]; swap: Point[] };
   netv4: { in: Point[]; out: Point[]; private_in: Point[]; private_out: Point[] };
   netv6: { in: Point[]; out: Point[]; private_in: Point[]; private_out: Point[] };
+}
+
+/** Shaped as the provider's public clients read it (DECISIONS 18): the series under `data`. */
+export interface Stats {
+  title: string;
+  data: Series;
 }
 
 export interface TransferPool {
@@ -58,10 +63,12 @@ function statsOver(instance: Instance, from: number, to: number, step: number, w
   const s = (n: number, scale: number) => series(instance, n, from, to, step, scale);
   return {
     title: `${instance.label} (${instance.id}) - ${window}`,
-    cpu: s(0, 10),
-    io: { io: s(1, 5), swap: s(2, 1) },
-    netv4: { in: s(3, 2000), out: s(4, 2000), private_in: s(5, 100), private_out: s(6, 100) },
-    netv6: { in: s(7, 500), out: s(8, 500), private_in: s(9, 10), private_out: s(10, 10) },
+    data: {
+      cpu: s(0, 10),
+      io: { io: s(1, 5), swap: s(2, 1) },
+      netv4: { in: s(3, 2000), out: s(4, 2000), private_in: s(5, 100), private_out: s(6, 100) },
+      netv6: { in: s(7, 500), out: s(8, 500), private_in: s(9, 10), private_out: s(10, 10) },
+    },
   };
 }
 

@@ -1,0 +1,66 @@
+// Procedures of the HTTP-level conventions (issue 17 item 6): Allow on a 405, the JSON media type, the Bearer challenge, HEAD where GET is.
+
+import { operations } from '../../spec/index.js';
+import type { Operation } from '../../spec/types.js';
+import { allowListsRouteMethods, bearerChallenge, headLikeGet, jsonMediaType } from '../../src/check/http-semantics.js';
+import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import { allRejections } from './rejections.js';
+import { LISTS, offRoute, opOf, requestFor, VIEWS } from './sample.js';
+
+/** The methods the documents give a path: every operation at that path and root. */
+const routeMethods = (op: Operation) =>
+  operations.filter((o) => o.root === op.root && o.path === op.path).map((o) => o.method);
+
+/** A route and a method it does not take, with and without path parameters. */
+const WRONG_METHODS: [string, string][] = [
+  ['vpcs/list', 'PUT'],
+  ['vpcs/list', 'DELETE'],
+  ['vpcs/view', 'POST'],
+  ['account/view', 'POST'],
+  ['account/view', 'DELETE'],
+  ['events/list', 'DELETE'],
+  ['tags/list', 'PUT'],
+  ['stackscripts/view', 'POST'],
+];
+
+export async function allow405(ctx: WrittenContext) {
+  for (const [id, method] of WRONG_METHODS) {
+    const base = opOf(id);
+    const request = await requestFor(ctx, base);
+    const wrong = offRoute(base, base.path, method as Operation['method']);
+    const e = await ctx.kit.send(wrong, { params: request.params ?? {}, body: {} });
+    ctx.kit.check(allowListsRouteMethods(e, routeMethods(base)), `${method} ${base.path}`);
+  }
+}
+
+export async function jsonMediaTypeEverywhere(ctx: WrittenContext) {
+  const { kit } = ctx;
+  for (const id of [...VIEWS, ...LISTS.slice(0, 4), 'vpcs/create']) {
+    const op = opOf(id);
+    kit.check(jsonMediaType(await kit.send(op, await requestFor(ctx, op))), id);
+  }
+  for (const r of (await allRejections(ctx)).slice(-12)) kit.check(jsonMediaType(r.exchange), r.why);
+  const list = opOf('vpcs/list');
+  kit.check(jsonMediaType(await kit.send(offRoute(list, list.path, 'PUT'), { body: {} })), `405 of PUT ${list.path}`);
+  kit.check(jsonMediaType(await kit.send(offRoute(list, '/no-such-collection'), {})), '404 of an unknown route');
+}
+
+export async function wwwAuthenticate401(ctx: WrittenContext) {
+  for (const id of ['vpcs/list', 'account/view', 'stackscripts/create', 'events/list']) {
+    const op = opOf(id);
+    const request = await requestFor(ctx, op);
+    ctx.kit.check(bearerChallenge(await ctx.kit.send(op, { ...request, token: null })), `${id} without a token`);
+    const bad = await ctx.kit.send(op, { ...request, token: 'cc-not-a-token' });
+    ctx.kit.check(bearerChallenge(bad), `${id} with a token the server never issued`);
+  }
+}
+
+export async function headWhereGet(ctx: WrittenContext) {
+  for (const id of [...VIEWS.slice(0, 3), 'vpcs/list', 'tags/list', 'kernels/list']) {
+    const op = opOf(id);
+    const request = await requestFor(ctx, op);
+    const get = await ctx.kit.send(op, request);
+    const head = await ctx.kit.send(offRoute(op, op.path, 'HEAD' as Operation['method']), request);
+    ctx.kit.check(headLikeGet(head, get), `HEAD ${op.path}`);
+  }
+}
