@@ -1,8 +1,9 @@
 // What the cleanup says about the target's litter, for the terminal and for summary.md: what is left, what was not the run's, and the command that removes the rest; target text made inert.
 
 import { resolve } from 'node:path';
+import { inertLine } from '../http/inert.js';
+import { plain } from '../report/markdown.js';
 import type { Leftover, RunCleanup } from './delete.js';
-import { inertLine, inertMarkdown } from './inert.js';
 
 /**
  * The command that removes what a run left: the journal names every entity the run made (a contact,
@@ -37,7 +38,7 @@ export function terminalLines(c: RunCleanup): string[] {
 
 /** The Cleanup section of summary.md. */
 export function markdownLines(c: RunCleanup): string[] {
-  const md = inertMarkdown;
+  const md = plain;
   const lines = ['', '## Cleanup', ''];
   if (c.interrupted)
     lines.push(`The run was interrupted by ${md(c.interrupted)}; requirements not finished are errors.`, '');

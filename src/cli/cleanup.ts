@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import { deleteAll, describe, type Litter } from '../cleanup/delete.js';
 import { litterFromJournal } from '../cleanup/from-journal.js';
-import { inertLine } from '../cleanup/inert.js';
 import { findByPrefix, MIN_PREFIX_LENGTH } from '../cleanup/sweep.js';
+import { inertLine } from '../http/inert.js';
 import { ConfigError, resolveTarget } from '../target/config-file.js';
 import { Session } from '../target/session.js';
 

@@ -3,11 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { catalogueSummary } from '../reference/banner.js';
+import { faults } from '../reference/faults.js';
 import { loadFixtures } from '../reference/fixtures.js';
 import { HarRecorder } from '../reference/har.js';
 import { type LogFormat, logLine } from '../reference/request-log.js';
 import type { ServedExchange } from '../reference/served.js';
 import { OPENAPI_PATH, startReferenceServer } from '../reference/server.js';
+import * as parse from './parse-options.js';
 
 interface ServeOptions {
   port: string;
@@ -39,17 +41,28 @@ function readFixtures(file: string): unknown {
   }
 }
 
-const repeat = (v: string, acc: string[]) => [...acc, v];
-
 export function registerServe(cli: Command): void {
   cli
     .command('serve')
     .description('start the reference server; prints its {base_url} on the first line, then one line per request')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', "the owner's full-scope token (random when absent)")
-    .option('--action-delay-ms <n>', 'how long asynchronous actions stay in their transitional state', '0')
-    .option('--fault <name>', 'switch on a named defect (repeatable)', repeat, [])
+    .option(
+      '--action-delay-ms <n>',
+      'how long asynchronous actions stay in their transitional state',
+      parse.nonNegativeInteger,
+      '0',
+    )
+    .option(
+      '--fault <name>',
+      'switch on a named defect (repeatable)',
+      parse.repeatableChoice(
+        faults.map((f) => f.name),
+        'fault',
+      ),
+      [],
+    )
     .option('--no-control', 'turn off the control interface under /__cloudconf')
     .addOption(
       new Option('--cors [origin]', 'answer browsers from this origin (default: any)')

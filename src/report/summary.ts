@@ -1,6 +1,5 @@
 // Renders the Markdown summary of a run: counts per part, the baseline comparison, then every failure with expected, actual, hint and replay line.
 
-import type { RunCleanup } from '../cleanup/delete.js';
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
 import { groupFailures, oneLine } from './group.js';
@@ -11,28 +10,6 @@ import type { Results } from './results.js';
 import { VERDICT_MEANING } from './verdicts.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CODE_BREAKERS = /[`\u0000-\u001F\u007F\u2028\u2029\u0085]/g;
-
-/** Text for a single-backtick code span that the cleanup section writes: no backtick can close it, no line break or control character survives. */
-const inCode = (s: string) => s.replace(CODE_BREAKERS, ' ');
-
-/** The cleanup record with every value the target could have shaped made inert, before the cleanup section renders it. */
-function inertCleanup(c: RunCleanup | undefined): RunCleanup | undefined {
-  if (!c) return undefined;
-  return {
-    ...c,
-    prefix: inCode(c.prefix),
-    ...(c.interrupted ? { interrupted: plain(c.interrupted) } : {}),
-    left: c.left.map((l) => ({
-      request: inCode(l.request),
-      ...(l.label === undefined ? {} : { label: plain(l.label) }),
-      reason: plain(l.reason),
-    })),
-    ...(c.unread ? { unread: c.unread.map(plain) } : {}),
-  };
-}
 
 /** The run's provenance under the title: build, encoding, selection and settings, where and when. */
 function provenanceLines(results: Results): string[] {
@@ -117,7 +94,7 @@ export function renderSummary(results: Results): string {
   }
   lines.push(...incompleteSection(results));
   lines.push(...baselineSection(results));
-  lines.push(...cleanupSection(inertCleanup(results.cleanup)));
+  lines.push(...cleanupSection(results.cleanup));
   const bad = results.requirements.filter(
     (r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'non-strict',
   );
