@@ -2,7 +2,6 @@
 
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
@@ -18,13 +17,13 @@ import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
 import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { defaultMode } from '../target/mode.js';
+import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { TOOL_VERSION } from '../version.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 export interface RunOptions extends SafetyFlags {
@@ -82,7 +81,7 @@ function selected(only: string | undefined, ids: string[] | undefined, part?: st
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
 function suiteFiles(judged: Requirement[]): string[] {
-  return [...new Set(judged.map(suiteFileOf))];
+  return [...new Set(judged.map(suiteFileOf))].map((f) => f.replace(/\.ts$/, MODULE_EXT));
 }
 
 /** The part of the selection in one shard (all of it without --shard), and the suite files of that shard. */
@@ -211,7 +210,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       [],
       {
         config: false,
-        root: repoRoot,
+        root: CODE_ROOT,
         watch: false,
         reporters: allure
           ? [collector, new QueuedAllureReporter(join(resolve(options.reportDir), 'allure-results'))]
@@ -226,7 +225,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
-          experimental: moduleCacheOptions(repoRoot),
+          experimental: moduleCacheOptions(CODE_ROOT),
           maxWorkers: WORKERS,
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
