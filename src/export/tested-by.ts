@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { operationById, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
-import { CODE_ROOT as root, MODULE_EXT } from '../package-root.js';
+import { MODULE_EXT, CODE_ROOT as root } from '../package-root.js';
 import { derivedKind } from '../suite/procedures/derived.js';
 
 function suiteFiles(dir: string): string[] {
