@@ -1,4 +1,4 @@
-// CI self-test of the published shape: packs the tarball, installs it into an empty project, and there runs the CLI, the reference server and the package's exports as a user would.
+// CI self-test of the published shape: packs the tarball, installs it into an empty project, and there runs the CLI, the reference server and the package's exports as a user would (`--full-run`: also the full default run).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +73,13 @@ step('npx cloudconf run --only vpcs exits 0', () => {
   if (!(results.summary.pass > 0)) throw new Error(`no requirement passed: ${JSON.stringify(results.summary)}`);
   return JSON.stringify(results.summary);
 });
+
+if (process.argv.includes('--full-run')) {
+  step('npx cloudconf run (the full default run, from the built files) exits 0', () => {
+    sh('npx', ['--no-install', 'cloudconf', 'run', '--quiet', '--report-dir', 'full'], project, 1_200_000);
+    return JSON.stringify(JSON.parse(sh('cat', ['full/results.json'])).summary);
+  });
+}
 
 /** Starts `cloudconf serve` on a free port and resolves with its base URL and the child. */
 function serve() {
