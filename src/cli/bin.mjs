@@ -2,6 +2,10 @@
 // Launches the cloudconf CLI: in a clone, the TypeScript sources through tsx (no build step); in an installed package, which ships no sources, the JavaScript built into dist/.
 
 import { existsSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+
+// V8's code cache on disk (os.tmpdir()): later starts skip compiling the modules again (Node 22.1 and later).
+nodeModule.enableCompileCache?.();
 
 const source = new URL('./main.ts', import.meta.url);
 let main;
