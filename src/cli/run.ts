@@ -225,7 +225,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
-          experimental: moduleCacheOptions(CODE_ROOT),
+          ...moduleCacheOptions(CODE_ROOT),
           maxWorkers: WORKERS,
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
