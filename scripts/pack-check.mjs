@@ -1,7 +1,7 @@
 // CI self-test of the published shape: packs the tarball, installs it into an empty project, and there runs the CLI, the reference server and the package's exports as a user would (`--full-run`: also the full default run).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,7 +137,8 @@ const fixture = (name) =>
 step('an ESM script starts the reference server through the exports and lists its regions with undici', () => {
   fixture('regions.mjs');
   // As a user's project would after `npm i undici` (cloudconf's own copy is not the project's to import).
-  sh(npm, ['install', '--no-audit', '--no-fund', '--save-dev', 'undici@7'], project, 300_000);
+  const undici = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies.undici;
+  sh(npm, ['install', '--no-audit', '--no-fund', '--save-dev', `undici@${undici}`], project, 300_000);
   return sh(process.execPath, ['regions.mjs'], project, 60_000).trim();
 });
 
