@@ -23,11 +23,15 @@ export interface Running {
 }
 
 /** Starts `cloudconf <args>`; a child still running after `boundMs` is killed, and its end says so. */
-export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number } = {}): Running {
+export function startCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; boundMs?: number; cwd?: string } = {},
+): Running {
   const started = Date.now();
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let out = '';
   let err = '';
@@ -47,7 +51,7 @@ export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; bou
   return { child, stdout: () => out, stderr: () => err, done };
 }
 
-export const runCli = (args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number } = {}) =>
+export const runCli = (args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number; cwd?: string } = {}) =>
   startCli(args, options).done;
 
 /** Waits until a running child printed something that matches, or throws past the deadline. */

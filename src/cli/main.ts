@@ -2,7 +2,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
+import { CATALOGUE_FILE, CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
 import { openapiDocument } from '../export/openapi.js';
 import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
@@ -59,13 +59,13 @@ function program(): Command {
     .action((options: { write?: boolean; check?: boolean }) => {
       const text = renderCatalogue(testedBy());
       if (options.check) {
-        const current = readFileSync(CATALOGUE_PATH, 'utf8');
+        const current = readFileSync(CATALOGUE_FILE, 'utf8');
         if (current !== text) {
           process.stderr.write(`${CATALOGUE_PATH} is stale: run \`npm run catalogue\`\n`);
           process.exitCode = EXIT.failed;
         }
       } else if (options.write) {
-        writeFileSync(CATALOGUE_PATH, text);
+        writeFileSync(CATALOGUE_FILE, text);
         print(`wrote ${CATALOGUE_PATH}`);
       } else print(text);
     });

@@ -2,12 +2,12 @@
 
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import type { Level, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import { openTally } from '../http/request-tally.js';
 import { processRedactor } from '../http/redact.js';
+import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
@@ -29,7 +29,6 @@ import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfi
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 export interface RunOptions extends SafetyFlags {
@@ -81,7 +80,7 @@ const WORKERS = Number(process.env.CLOUDCONF_WORKERS ?? 2);
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
 function suiteFiles(judged: Requirement[]): string[] {
-  return [...new Set(judged.map(suiteFileOf))];
+  return [...new Set(judged.map(suiteFileOf))].map((f) => f.replace(/\.ts$/, MODULE_EXT));
 }
 
 /** The part of the selection in one shard (all of it without --shard), and the suite files of that shard. */
@@ -218,7 +217,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       [],
       {
         config: false,
-        root: repoRoot,
+        root: CODE_ROOT,
         watch: false,
         reporters: allure
           ? [
@@ -236,7 +235,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
-          experimental: moduleCacheOptions(repoRoot),
+          ...moduleCacheOptions(CODE_ROOT),
           maxWorkers: WORKERS,
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],

@@ -2,18 +2,16 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { operationById, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
+import { MODULE_EXT, CODE_ROOT as root } from '../package-root.js';
 import { derivedKind } from '../suite/procedures/derived.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function suiteFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return e.name === 'spec' ? [] : suiteFiles(path);
-    return e.name.endsWith('.test.ts') ? [path] : [];
+    return e.name.endsWith(`.test${MODULE_EXT}`) ? [path] : [];
   });
 }
 
@@ -34,7 +32,8 @@ function writtenProcedures(): Map<string, string> {
       const id = m[1] as string;
       const mark = m[2] ? ` (${WRAPPERS[m[2]]})` : '';
       const name = m[3] && m[3] !== 'ctx' && m[3] !== 'kit' ? `\`${m[3]}\`${mark} in ` : '';
-      out.set(id, `written: ${name}${relative(root, file)}`);
+      // Named by its source file, also when the built one was read.
+      out.set(id, `written: ${name}${relative(root, file).replace(/\.js$/, '.ts')}`);
     }
   }
   return out;
