@@ -49,12 +49,6 @@ const statefulCustom = new Set(
   ),
 );
 
-/**
- * A managed service's region is allowed only with a private address, which valid bodies do not draw;
- * null was the one wrong type that left the region absent, and null is "not given" (DECISIONS 17).
- */
-const typeOnlyWhenPrivate = new Set(['managed/services/create/region-type', 'managed/services/update/region-type']);
-
 describe('negative cases', () => {
   test('every derived field requirement of a generated family has a case that breaks exactly its rule', () => {
     const covered = new Set(withBodies.flatMap((op) => negativeCases(op, 42).map((c) => c.requirement)));
@@ -68,7 +62,7 @@ describe('negative cases', () => {
         !statefulCustom.has(r.id) &&
         !/\/(page|page_size|[A-Za-z]+Id|year|month|address|token|username|tagLabel|kernelId|clientId|id)-/.test(r.id),
     );
-    const missing = wanted.filter((r) => !covered.has(r.id) && !typeOnlyWhenPrivate.has(r.id)).map((r) => r.id);
+    const missing = wanted.filter((r) => !covered.has(r.id)).map((r) => r.id);
     expect(missing).toEqual([]);
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE
 import { lenientValue } from '../../spec/lenient.js';
 import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
+import { presentBase } from './present-base.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne, statedBounds } from './violations.js';
 
@@ -148,12 +149,18 @@ export function negativeCases(
   for (const { path, field } of walkFields(body.fields)) {
     if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
     const segments = path.split('.');
+    // A value given at all may break a cross rule of the drawn base (a region next to a public
+    // address): such cases are tried again on a base that holds the field with every rule kept.
+    // null: not built yet; undefined: none to be had.
+    let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
     for (const bad of badValues(field, seed, path.endsWith('.item'))) {
       if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
       if (seen.has(aim)) continue;
-      const c = attempt(op, base, segments, path, field, bad, seed, hints);
+      let c = attempt(op, base, segments, path, field, bad, seed, hints);
+      if (!c && fieldBase === null) fieldBase = presentBase(op, base, path, field, seed, hints);
+      if (!c && fieldBase) c = attempt(op, fieldBase, segments, path, field, bad, seed, hints);
       if (c) {
         seen.add(aim);
         out.push(c);
