@@ -8,7 +8,7 @@ import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
-import { DEFAULT_RUNS } from '../target/config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../target/config.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit.js';
 import { registerCleanup } from './cleanup.js';
@@ -83,6 +83,11 @@ function program(): Command {
     )
     .option('--allow-billing', 'safe mode also sends billed operations that are neither irreversible nor account-wide')
     .option('--rate <n>', 'at most n requests per second, all workers together')
+    .option(
+      '--concurrency <n>',
+      'at most n requests in flight, all workers together (a 429 lowers it for a while)',
+      String(DEFAULT_CONCURRENCY),
+    )
     .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
     .option('--max-response-bytes <n>', 'larger answers are cut and judged error', String(16 * 1024 * 1024))
     .option('--strict', 'SHOULD-level failures fail the run')

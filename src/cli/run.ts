@@ -16,7 +16,8 @@ import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
-import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { startLimiter } from '../target/limiter.js';
 import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
 import { localSockets } from './local-sockets.js';
@@ -62,6 +63,8 @@ export interface RunOptions extends SafetyFlags {
   knownFailures?: string;
   /** Print the results summary as JSON on stdout. */
   json?: boolean;
+  /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY). */
+  concurrency?: string;
 }
 
 /** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
@@ -128,6 +131,11 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
     return undefined;
   }
+  const concurrency = options.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(options.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    log('cloudconf: --concurrency takes a whole number of 1 or more');
+    return undefined;
+  }
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -136,6 +144,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
     log,
   );
+  const limiter = await startLimiter(concurrency);
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
   const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
@@ -155,6 +164,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       : reference
         ? instanceTypes.filter((t) => t.successor !== null).map((t) => t.id)
         : [],
+    concurrency,
+    limiterUrl: limiter.url,
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>
@@ -192,13 +203,16 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       `cloudconf: no requirement matches ${options.only ?? options.part ?? 'the selection'} (--only takes an id or an id prefix)`,
     );
     await guard.finish(config, false);
+    await limiter.close();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
     return undefined;
   }
   if (options.baseUrl && !options.quiet) {
-    log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
+    log(
+      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''}; what the run creates is labelled ${config.labelPrefix}-…`,
+    );
   }
   const allure = options.allure ?? true;
   const retired = retireResults(join(resolve(options.reportDir), 'allure-results'));
@@ -228,6 +242,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           isolate: false,
           experimental: moduleCacheOptions(repoRoot),
           maxWorkers: WORKERS,
+          // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
+          // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
+          sequence: { concurrent: concurrency > 1 },
+          maxConcurrency: Math.max(1, concurrency),
           testTimeout: 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
@@ -237,6 +255,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   } finally {
     // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
     cleanup = await guard.finish(config, options.baseUrl !== undefined);
+    await limiter.close();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
@@ -254,6 +273,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     strict: config.strict,
     requests,
   });
+  results.concurrency = concurrency;
   if (shard) results.shard = { ...shard, files: shardFiles };
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;

@@ -51,6 +51,8 @@ export interface Results {
   cleanup?: RunCleanup;
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
   replay?: string;
+  /** Set by `run`: the most requests it kept in flight (`--concurrency`). */
+  concurrency?: number;
 }
 
 export interface ShardMark {

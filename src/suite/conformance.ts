@@ -164,8 +164,8 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
           outcome = outcomeOfError(kit, error);
         }
       }
-      ownFixtures.adopt(kit.sent);
-      await ownFixtures.releaseFresh();
+      ownFixtures.adopt(kit);
+      await ownFixtures.releaseFresh(kit);
       if (fault !== undefined) outcome.fault = fault;
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
       outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };

@@ -203,9 +203,13 @@ export interface Created {
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
 export class Fixtures {
   private readonly shared = new Map<string, number | string>();
+  private readonly making = new Map<string, Promise<number | string | undefined>>();
   private readonly created: Created[] = [];
-  /** Entities made for one test only; deleted when it ends, since some lists have limits (six payment methods). */
-  private readonly fresh: Created[] = [];
+  /**
+   * Entities made for one test only, by test (tests of a file run at once); deleted when it ends,
+   * since some lists have limits (six payment methods).
+   */
+  private readonly fresh = new Map<Kit, Created[]>();
   /** `<create operation>:<id>` of every entity made here, so adopt() does not take them twice. */
   private readonly made = new Set<string>();
 
@@ -238,6 +242,31 @@ export class Fixtures {
     const byAnother = 'create' in spec && (spec.byAnotherAccountFor?.includes(forOp) ?? false);
     const key = `${param}:${JSON.stringify(parents)}${variant || pickList || byAnother ? `:${forOp}` : ''}`;
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
+    // Tests of a file run at once: the first to ask makes a shared entity, the others wait for it.
+    const making = fresh ? undefined : this.making.get(key);
+    if (making) return making;
+    const made = this.make(kit, spec, param, parents, fresh, variant, pickList, byAnother);
+    if (fresh) return made;
+    this.making.set(key, made);
+    try {
+      const id = await made;
+      if (id !== undefined) this.shared.set(key, id);
+      return id;
+    } finally {
+      this.making.delete(key);
+    }
+  }
+
+  private async make(
+    kit: Kit,
+    spec: FixtureSpec,
+    param: string,
+    parents: Record<string, string | number>,
+    fresh: boolean,
+    variant: Record<string, unknown> | undefined,
+    pickList: string | undefined,
+    byAnother: boolean,
+  ): Promise<number | string | undefined> {
     const id: number | string | undefined =
       'value' in spec
         ? spec.value(this.session.config)
@@ -249,7 +278,6 @@ export class Fixtures {
               (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
                 ? await this.pick(kit, spec.pick, spec.idField, parents)
                 : undefined));
-    if (id !== undefined && !fresh) this.shared.set(key, id);
     return id;
   }
 
@@ -277,7 +305,8 @@ export class Fixtures {
     if (id === undefined) return undefined;
     for (const next of spec.completeWith ?? []) await this.complete(kit, next, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
-    if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });
+    if (remove)
+      (fresh ? this.freshOf(kit) : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });
     this.made.add(`${op.id}:${id}`);
     return id;
   }
@@ -334,8 +363,8 @@ export class Fixtures {
    * Takes charge of what a test created itself through a fixture's create operation (a create
    * that a derived procedure judged, say): it is deleted when the test ends.
    */
-  adopt(sent: Kit['sent']): void {
-    for (const { op, options, exchange } of sent) {
+  adopt(kit: Kit): void {
+    for (const { op, options, exchange } of kit.sent) {
       const spec = createdFixtures.find((f) => f.create === op.id);
       const status = exchange.response?.status ?? 0;
       if (!spec?.remove || status < 200 || status >= 300) continue;
@@ -344,21 +373,33 @@ export class Fixtures {
       const remove = operationById.get(spec.remove);
       if (!remove) continue;
       const params = { ...options.params, [spec.param]: id };
-      this.fresh.push({ op: remove, params, ...(options.token ? { token: options.token } : {}) });
+      this.freshOf(kit).push({ op: remove, params, ...(options.token ? { token: options.token } : {}) });
     }
   }
 
   /** Puts back account-wide settings the test changed, and deletes the entities made for it; what resists is retried at cleanup. */
-  async releaseFresh(): Promise<void> {
+  async releaseFresh(kit: Kit): Promise<void> {
     await this.session.restoreAccount();
-    const made = this.fresh.splice(0);
+    const made = this.fresh.get(kit) ?? [];
+    this.fresh.delete(kit);
     this.created.push(...(await this.remove(made)));
+  }
+
+  private freshOf(kit: Kit): Created[] {
+    let list = this.fresh.get(kit);
+    if (!list) {
+      list = [];
+      this.fresh.set(kit, list);
+    }
+    return list;
   }
 
   /** Deletes what this file created, newest first; returns what could not be deleted (the run's cleanup retries it from the journal). */
   async cleanup(): Promise<Created[]> {
     await this.session.restoreAccount();
-    const left = await this.remove([...this.fresh.splice(0), ...this.created.splice(0)]);
+    const fresh = [...this.fresh.values()].flat();
+    this.fresh.clear();
+    const left = await this.remove([...fresh, ...this.created.splice(0)]);
     return left;
   }
 
