@@ -92,6 +92,8 @@ export interface Slots {
   acquire(): Promise<void>;
   /** Gives the slot back; `throttled` when the answer was a 429. */
   release(throttled: boolean): void;
+  /** Ends the connection: the limiter takes back the slots it held. */
+  disconnect(): void;
 }
 
 const byUrl = new Map<string, Slots>();
@@ -100,13 +102,14 @@ const byUrl = new Map<string, Slots>();
 export function limitedBy(url: string): Slots {
   let slots = byUrl.get(url);
   if (!slots) {
-    slots = connect(url);
+    slots = slotsAt(url);
     byUrl.set(url, slots);
   }
   return slots;
 }
 
-function connect(url: string): Slots {
+/** One connection to the limiter at `url` (a worker's own). */
+export function slotsAt(url: string): Slots {
   const { hostname, port } = new URL(url);
   const granted: (() => void)[] = [];
   let gone = false;
@@ -140,6 +143,9 @@ function connect(url: string): Slots {
     release(throttled) {
       if (gone || !socket) return;
       socket.write(Buffer.from([throttled ? THROTTLED : RELEASE]));
+    },
+    disconnect() {
+      socket?.destroy();
     },
   };
 }
