@@ -25,6 +25,20 @@ const damagesAccount = (op: Operation) =>
     (op.effects.includes('account-wide') || op.effects.includes('billing') || op.pathParams.length === 0)) ||
   (op.effects.includes('billing') && op.effects.includes('account-wide'));
 
+/** Changes the run's account-wide settings, which `restoreAccount` puts back when a test ends (DECISIONS 14). */
+const updatesAccountSettings = (op: Operation | undefined) =>
+  op !== undefined && op.method === 'PUT' && op.effects.includes('account-wide');
+
+/**
+ * Tests that run with no other test of their file at once: the account's own settings and records
+ * (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
+ * held actions last a set time that waiting for slots would eat into.
+ */
+function runsAlone(r: Requirement, op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
+  if (r.area === 'account' || updatesAccountSettings(op)) return true;
+  return procedure !== undefined && (busyProcedures.has(procedure) || aloneProcedures.has(procedure));
+}
+
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
 
 /**
@@ -61,6 +75,17 @@ const busyProcedures = new WeakSet<WrittenProcedure>();
  */
 export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
   busyProcedures.add(procedure);
+  return procedure;
+}
+
+const aloneProcedures = new WeakSet<WrittenProcedure>();
+
+/**
+ * Marks a procedure that changes account-wide settings (of a throwaway account too: the session
+ * puts back what any test changed when one ends), so it runs with no other test of its file at once.
+ */
+export function changesAccountSettings(procedure: WrittenProcedure): WrittenProcedure {
+  aloneProcedures.add(procedure);
   return procedure;
 }
 
@@ -131,8 +156,11 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
   afterAll(async () => {
     await fixtures.cleanup();
   });
-  for (const r of judged) {
-    test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
+  // Tests that run alone come last: each is a barrier between groups of concurrent tests.
+  const alone = (r: Requirement) => runsAlone(r, operationOf(r), written[r.id]);
+  for (const r of [...judged.filter((x) => !alone(x)), ...judged.filter(alone)]) {
+    const register = alone(r) ? test.sequential : test;
+    register(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
       const op = operationOf(r);
       // The mode decides before anything is made for the test (the send guard holds for the rest).
       const refusal = op ? s.refusal(op) : undefined;

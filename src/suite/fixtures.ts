@@ -200,10 +200,19 @@ export interface Created {
   token?: string;
 }
 
+/**
+ * Instances are leased, one test at a time each: tests change what an instance holds (its storage,
+ * its interfaces, a restricted user's grants on it), so concurrent tests of a file get one each.
+ */
+const LEASED = new Set(['nodeId']);
+
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
 export class Fixtures {
   private readonly shared = new Map<string, number | string>();
   private readonly making = new Map<string, Promise<number | string | undefined>>();
+  /** Entities of a leased kind held by a running test, and those free for the next test. */
+  private readonly leases = new Map<Kit, Map<string, number | string>>();
+  private readonly idle = new Map<string, (number | string)[]>();
   private readonly created: Created[] = [];
   /**
    * Entities made for one test only, by test (tests of a file run at once); deleted when it ends,
@@ -241,6 +250,8 @@ export class Fixtures {
     const pickList = 'create' in spec ? spec.pickFor?.[forOp] : undefined;
     const byAnother = 'create' in spec && (spec.byAnotherAccountFor?.includes(forOp) ?? false);
     const key = `${param}:${JSON.stringify(parents)}${variant || pickList || byAnother ? `:${forOp}` : ''}`;
+    if (!fresh && LEASED.has(param) && Object.keys(parents).length === 0 && !variant && !pickList && !byAnother)
+      return this.lease(kit, spec, param);
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
     // Tests of a file run at once: the first to ask makes a shared entity, the others wait for it.
     const making = fresh ? undefined : this.making.get(key);
@@ -255,6 +266,21 @@ export class Fixtures {
     } finally {
       this.making.delete(key);
     }
+  }
+
+  /**
+   * An entity of a leased kind for this test alone while it runs: an idle one a test before it
+   * used, or a new one. One test at a time acts on each, as when tests ran one after another.
+   */
+  private async lease(kit: Kit, spec: FixtureSpec, param: string): Promise<number | string | undefined> {
+    const held = this.leases.get(kit);
+    if (held?.has(param)) return held.get(param);
+    const idle = this.idle.get(param) ?? [];
+    this.idle.set(param, idle);
+    const id = idle.pop() ?? (await this.make(kit, spec, param, {}, false, undefined, undefined, false));
+    if (id === undefined) return undefined;
+    this.leases.set(kit, (held ?? new Map()).set(param, id));
+    return id;
   }
 
   private async make(
@@ -383,6 +409,8 @@ export class Fixtures {
     const made = this.fresh.get(kit) ?? [];
     this.fresh.delete(kit);
     this.created.push(...(await this.remove(made)));
+    for (const [param, id] of this.leases.get(kit) ?? []) this.idle.get(param)?.push(id);
+    this.leases.delete(kit);
   }
 
   private freshOf(kit: Kit): Created[] {
