@@ -246,7 +246,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
           sequence: { concurrent: concurrency > 1 },
           maxConcurrency: Math.max(1, concurrency),
-          testTimeout: 120_000,
+          // A test shares the slots with every other test in flight: its bound grows with the run's concurrency.
+          testTimeout: concurrency > 1 ? 600_000 : 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },

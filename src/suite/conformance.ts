@@ -1,7 +1,7 @@
 // Registers one vitest test per requirement of an API area, titled from the requirement, and records its outcome for the reporters.
 
 import { afterAll, test } from 'vitest';
-import { exclusions, operationById, requirements } from '../../spec/index.js';
+import { exclusions, operationById, operations, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
@@ -25,17 +25,23 @@ const damagesAccount = (op: Operation) =>
     (op.effects.includes('account-wide') || op.effects.includes('billing') || op.pathParams.length === 0)) ||
   (op.effects.includes('billing') && op.effects.includes('account-wide'));
 
-/** Changes the run's account-wide settings, which `restoreAccount` puts back when a test ends (DECISIONS 14). */
-const updatesAccountSettings = (op: Operation | undefined) =>
-  op !== undefined && op.method === 'PUT' && op.effects.includes('account-wide');
+/** Changes account-wide settings, which `restoreAccount` puts back when a test ends (DECISIONS 14). */
+const updatesAccountSettings = (op: Operation) => op.method === 'PUT' && op.effects.includes('account-wide');
+
+/** Changes account-wide settings, or reads a record they change (the account, its settings). */
+const touchesAccountSettings = (op: Operation | undefined) =>
+  op !== undefined &&
+  (updatesAccountSettings(op) ||
+    (op.method === 'GET' &&
+      operations.some((o) => updatesAccountSettings(o) && o.root === op.root && o.path === op.path)));
 
 /**
- * Tests that run with no other test of their file at once: the account's own settings and records
- * (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
+ * Tests that run with no other test of their file at once: those that change or read the account's
+ * settings and record (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
  * held actions last a set time that waiting for slots would eat into.
  */
 function runsAlone(r: Requirement, op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
-  if (r.area === 'account' || updatesAccountSettings(op)) return true;
+  if (touchesAccountSettings(op)) return true;
   return procedure !== undefined && (busyProcedures.has(procedure) || aloneProcedures.has(procedure));
 }
 
