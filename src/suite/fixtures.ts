@@ -206,6 +206,13 @@ export interface Created {
  */
 const LEASED = new Set(['nodeId']);
 
+/**
+ * Leased entities of a kind per file at most; a test past it waits for one to come back. Instances
+ * hold account-wide things (VLANs: ten per region), so their number stays near what tests one
+ * after another had, two files at a time.
+ */
+const MAX_LEASED = 3;
+
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
 export class Fixtures {
   private readonly shared = new Map<string, number | string>();
@@ -213,6 +220,9 @@ export class Fixtures {
   /** Entities of a leased kind held by a running test, and those free for the next test. */
   private readonly leases = new Map<Kit, Map<string, number | string>>();
   private readonly idle = new Map<string, (number | string)[]>();
+  /** Leased entities made so far by kind, and tests waiting for one to come back. */
+  private readonly leasable = new Map<string, number>();
+  private readonly waitingForLease: (() => void)[] = [];
   private readonly created: Created[] = [];
   /**
    * Entities made for one test only, by test (tests of a file run at once); deleted when it ends,
@@ -277,8 +287,22 @@ export class Fixtures {
     if (held?.has(param)) return held.get(param);
     const idle = this.idle.get(param) ?? [];
     this.idle.set(param, idle);
-    const id = idle.pop() ?? (await this.make(kit, spec, param, {}, false, undefined, undefined, false));
-    if (id === undefined) return undefined;
+    const count = this.leasable.get(param) ?? 0;
+    if (idle.length === 0 && count >= MAX_LEASED) {
+      // Waits for a test to give one back (`releaseFresh`), then asks again.
+      await new Promise<void>((resolve) => this.waitingForLease.push(resolve));
+      return this.lease(kit, spec, param);
+    }
+    let id = idle.pop();
+    if (id === undefined) {
+      this.leasable.set(param, count + 1);
+      id = await this.make(kit, spec, param, {}, false, undefined, undefined, false);
+      if (id === undefined) {
+        this.leasable.set(param, (this.leasable.get(param) ?? 1) - 1);
+        this.waitingForLease.shift()?.();
+        return undefined;
+      }
+    }
     this.leases.set(kit, (held ?? new Map()).set(param, id));
     return id;
   }
@@ -409,7 +433,10 @@ export class Fixtures {
     const made = this.fresh.get(kit) ?? [];
     this.fresh.delete(kit);
     this.created.push(...(await this.remove(made)));
-    for (const [param, id] of this.leases.get(kit) ?? []) this.idle.get(param)?.push(id);
+    for (const [param, id] of this.leases.get(kit) ?? []) {
+      this.idle.get(param)?.push(id);
+      this.waitingForLease.shift()?.();
+    }
     this.leases.delete(kit);
   }
 
