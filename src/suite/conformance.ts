@@ -40,7 +40,7 @@ const touchesAccountSettings = (op: Operation | undefined) =>
  * settings and record (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
  * held actions last a set time that waiting for slots would eat into.
  */
-function runsAlone(r: Requirement, op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
+function runsAlone(op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
   if (touchesAccountSettings(op)) return true;
   return procedure !== undefined && (busyProcedures.has(procedure) || aloneProcedures.has(procedure));
 }
@@ -163,7 +163,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
     await fixtures.cleanup();
   });
   // Tests that run alone come last: each is a barrier between groups of concurrent tests.
-  const alone = (r: Requirement) => runsAlone(r, operationOf(r), written[r.id]);
+  const alone = (r: Requirement) => runsAlone(operationOf(r), written[r.id]);
   for (const r of [...judged.filter((x) => !alone(x)), ...judged.filter(alone)]) {
     const register = alone(r) ? test.sequential : test;
     register(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
