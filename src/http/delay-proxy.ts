@@ -1,7 +1,25 @@
 // A pass-through proxy on 127.0.0.1 that holds each request a fixed time before forwarding it (a target across a network) and measures the requests in flight, peak and time-weighted mean.
 
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
+
+/** Headers of one connection, not of the request: undici sets its own. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
+
+const forwardable = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([k, v]) => v !== undefined && !HOP_BY_HOP.has(k))) as Record<
+    string,
+    string | string[]
+  >;
 
 export interface InFlight {
   requests: number;
@@ -30,6 +48,9 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
   let first = 0;
   let last = 0;
   let area = 0;
+  // undici keeps the upstream connections within the server's keep-alive hint: a node:http agent
+  // reused sockets the server had just closed, and the run saw resets no target sent.
+  const pool = new Pool(upstream.origin, { connections: 256 });
   const step = (by: number) => {
     const now = performance.now();
     if (requests === 0) first = now;
@@ -51,16 +72,22 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
     const body: Buffer[] = [];
     req.on('data', (chunk: Buffer) => body.push(chunk));
     req.on('end', () => {
-      setTimeout(() => {
-        const forward = request(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        forward.on('error', () => res.destroy());
-        forward.end(Buffer.concat(body));
+      setTimeout(async () => {
+        try {
+          const sent = Buffer.concat(body);
+          const answer = await pool.request({
+            method: (req.method ?? 'GET') as 'GET',
+            path: req.url ?? '/',
+            headers: forwardable(req.headers),
+            ...(sent.length > 0 ? { body: sent } : {}),
+          });
+          const text = Buffer.from(await answer.body.arrayBuffer());
+          const headers = forwardable(answer.headers as IncomingHttpHeaders);
+          res.writeHead(answer.statusCode, { ...headers, 'content-length': String(text.length) });
+          res.end(text);
+        } catch {
+          res.destroy();
+        }
       }, delayMs);
     });
   });
@@ -74,6 +101,7 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        void pool.close();
       }),
   };
 }
