@@ -99,4 +99,30 @@ describe('the run limiter', () => {
     );
     expect(peak).toBe(2);
   });
+
+  it('gives a slot back marked throttled on a 429, and holds none while it waits to retry', async () => {
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls += 1;
+      if (calls === 1) res.writeHead(429, { 'retry-after': '0' }).end('{}');
+      else res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    const log: string[] = [];
+    const limit = {
+      acquire: async () => {
+        log.push('acquire');
+      },
+      release: (throttled: boolean) => {
+        log.push(throttled ? 'release 429' : 'release');
+      },
+    };
+    const client = new HttpClient({ limit });
+    closers.push(() => client.close());
+    const e = await client.send({ method: 'POST', url: `http://127.0.0.1:${port}/` });
+    expect(e.response?.status).toBe(200);
+    expect(log).toEqual(['acquire', 'release 429', 'acquire', 'release']);
+  });
 });
