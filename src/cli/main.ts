@@ -85,8 +85,7 @@ function program(): Command {
     .option('--rate <n>', 'at most n requests per second, all workers together')
     .option(
       '--concurrency <n>',
-      'at most n requests in flight, all workers together (a 429 lowers it for a while)',
-      String(DEFAULT_CONCURRENCY),
+      `at most n requests in flight, all workers together; a 429 lowers it for a while (default ${DEFAULT_CONCURRENCY}; with --rate, a tenth of the rate)`,
     )
     .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
     .option('--max-response-bytes <n>', 'larger answers are cut and judged error', String(16 * 1024 * 1024))

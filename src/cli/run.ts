@@ -63,7 +63,7 @@ export interface RunOptions extends SafetyFlags {
   knownFailures?: string;
   /** Print the results summary as JSON on stdout. */
   json?: boolean;
-  /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY). */
+  /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY; a tenth of --rate with it). */
   concurrency?: string;
 }
 
@@ -131,7 +131,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: a token is needed for --base-url (--token or CLOUDCONF_TOKEN)');
     return undefined;
   }
-  const concurrency = options.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(options.concurrency);
+  // Under --rate, requests overlap only as much as the rate needs (a tenth of a second's worth):
+  // many paced requests waiting at once leave together when the machine stalls, past the rate.
+  const concurrency =
+    options.concurrency !== undefined
+      ? Number(options.concurrency)
+      : options.rate
+        ? Math.min(DEFAULT_CONCURRENCY, Math.max(1, Math.ceil(Number(options.rate) / 10)))
+        : DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     log('cloudconf: --concurrency takes a whole number of 1 or more');
     return undefined;

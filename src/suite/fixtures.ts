@@ -265,7 +265,11 @@ export class Fixtures {
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
     // Tests of a file run at once: the first to ask makes a shared entity, the others wait for it.
     const making = fresh ? undefined : this.making.get(key);
-    if (making) return making;
+    if (making) {
+      const id = await making;
+      // Made for another test: a failure is that test's, so this one tries itself and sees its own.
+      if (id !== undefined) return id;
+    }
     const made = this.make(kit, spec, param, parents, fresh, variant, pickList, byAnother);
     if (fresh) return made;
     this.making.set(key, made);
