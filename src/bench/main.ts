@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_RUNS } from '../target/config.js';
+import { delayedRun, verdictDifferences } from './delayed.js';
 import { whereTimeGoes } from './profile.js';
 import {
   ceilingRate,
@@ -19,6 +20,11 @@ import { type Bench, table } from './table.js';
 
 /** Samples of the default run; the growth and seeded runs are single samples (each takes minutes). */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+/** The latency of a nearby region, added to each request by the delay proxy. */
+const DELAY_MS = 50;
+/** The --concurrency 1 run of the whole API at 50 ms takes about 15 minutes: Part 1 unless asked. */
+const FULL_SERIAL = process.env.BENCH_FULL_SERIAL === '1';
+
 /** Unrelated entities of each noise kind on the seeded server, and ten times that. */
 const SEEDED = 30;
 
@@ -53,6 +59,15 @@ async function main(): Promise<void> {
     create: await referenceCpuPerRequest(loads.create),
     rejected: await referenceCpuPerRequest(loads.rejected),
   };
+  step(`the whole run through a ${DELAY_MS} ms delay`);
+  const { verdicts: _f, ...delayedFull } = await delayedRun('delayed full', DELAY_MS, ['--seed', '1']);
+  const pair = FULL_SERIAL ? [] : ['--part', '1'];
+  step(`${FULL_SERIAL ? 'the whole run' : 'Part 1'} at --concurrency 1 and at the default, ${DELAY_MS} ms`);
+  const serial = await delayedRun('delayed serial', DELAY_MS, ['--seed', '1', '--concurrency', '1', ...pair]);
+  const concurrent = await delayedRun('delayed concurrent', DELAY_MS, ['--seed', '1', ...pair]);
+  const differences = verdictDifferences(serial, concurrent);
+  const { verdicts: _s, ...serialRow } = serial;
+  const { verdicts: _c, ...concurrentRow } = concurrent;
   step('the mutation matrix');
   const mutation = timed(['mutation', '--report-dir', join(root, 'reports', 'bench', 'mutation')]);
   const bench: Bench = {
@@ -82,6 +97,13 @@ async function main(): Promise<void> {
       cpuMicros,
     },
     mutation,
+    delayed: {
+      full: delayedFull,
+      serial: serialRow,
+      concurrent: concurrentRow,
+      pairSelection: FULL_SERIAL ? 'whole run' : 'Part 1',
+      differences,
+    },
   };
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);

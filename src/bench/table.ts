@@ -1,5 +1,6 @@
 // The benchmark's figures as the Markdown the README's Performance section shows.
 
+import type { DelayedRun } from './delayed.js';
 import type { RunCost, Timed } from './run-cost.js';
 
 export interface Bench {
@@ -26,7 +27,20 @@ export interface Bench {
     cpuMicros: { get: number; create: number; rejected: number };
   };
   mutation: Timed;
+  /** Runs through the delay proxy: the whole run at the default concurrency, and a pair at 1 and the default. */
+  delayed: {
+    full: Omit<DelayedRun, 'verdicts'>;
+    serial: Omit<DelayedRun, 'verdicts'>;
+    concurrent: Omit<DelayedRun, 'verdicts'>;
+    /** What the pair covers (`--part 1`, or the whole run with BENCH_FULL_SERIAL=1). */
+    pairSelection: string;
+    /** Requirements whose verdict differs between the pair. */
+    differences: string[];
+  };
 }
+
+const delayedRow = (name: string, d: Omit<DelayedRun, 'verdicts'>) =>
+  `| ${name} | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) |`;
 
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 const row = (name: string, r: RunCost) =>
@@ -46,6 +60,13 @@ export function table(b: Bench): string {
     row(`\`serve\` with ${g.seededCount} unrelated entities of each kind, \`run --base-url\``, g.seeded),
     row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
     `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | ${b.mutation.cpuSeconds.toFixed(1)} s | | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
+    '',
+    `| through a ${b.delayed.full.delayMs} ms delay per request (\`cloudconf serve\` behind the delay proxy) | wall time | requests | in flight peak / mean | critical path (share) |`,
+    '|---|---|---|---|---|',
+    delayedRow('whole default run, default `--concurrency`', b.delayed.full),
+    delayedRow(`${b.delayed.pairSelection}, \`--concurrency 1\``, b.delayed.serial),
+    delayedRow(`${b.delayed.pairSelection}, default \`--concurrency\``, b.delayed.concurrent),
+    `| verdicts that differ between the two ${b.delayed.pairSelection} runs | ${b.delayed.differences.length} | | | |`,
     '',
     '| reference server, 16 requests in flight from one undici Pool | |',
     '|---|---|',

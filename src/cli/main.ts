@@ -8,7 +8,7 @@ import { specExport } from '../export/spec-json.js';
 import { testedBy } from '../export/tested-by.js';
 import { redactLine } from '../http/redact.js';
 import { faults } from '../reference/faults.js';
-import { DEFAULT_RUNS } from '../target/config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../target/config.js';
 import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
 import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
@@ -101,6 +101,11 @@ function program(): Command {
     )
     .option('--allow-billing', 'safe mode also sends billed operations that are neither irreversible nor account-wide')
     .option('--rate <n>', 'at most n requests per second, all workers together', parse.positiveNumber)
+    .option(
+      '--concurrency <n>',
+      `at most n requests in flight, all workers together; a 429 lowers it for a while (default ${DEFAULT_CONCURRENCY}; with --rate, a tenth of the rate)`,
+      parse.positiveInteger,
+    )
     .option('--timeout <ms>', 'deadline of each request, in milliseconds', parse.positiveNumber, '30000')
     .option(
       '--max-response-bytes <n>',

@@ -18,7 +18,8 @@ import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 import type { Outcome } from '../suite/outcome.js';
-import { type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { startLimiter } from '../target/limiter.js';
 import { defaultMode } from '../target/mode.js';
 import { preflight } from '../target/preflight.js';
 import { TOOL_VERSION } from '../version.js';
@@ -72,6 +73,8 @@ export interface RunOptions extends SafetyFlags {
   level?: Level;
   /** Headers sent with every request (`--header`). */
   header?: Record<string, string>;
+  /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY; a tenth of --rate with it). */
+  concurrency?: string;
 }
 
 /** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
@@ -122,6 +125,18 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Every secret the run knows goes to the process redactor: what this process prints and writes hides it.
   for (const secret of [token, options.credentials?.otherAccount?.token, ...Object.values(options.header ?? {})])
     if (secret) processRedactor.add(secret);
+  // Under --rate, requests overlap only as much as the rate needs (a tenth of a second's worth):
+  // many paced requests waiting at once leave together when the machine stalls, past the rate.
+  const concurrency =
+    options.concurrency !== undefined
+      ? Number(options.concurrency)
+      : options.rate
+        ? Math.min(DEFAULT_CONCURRENCY, Math.max(1, Math.ceil(Number(options.rate) / 10)))
+        : DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    log('cloudconf: --concurrency takes a whole number of 1 or more');
+    return undefined;
+  }
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -130,6 +145,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
     log,
   );
+  const limiter = await startLimiter(concurrency);
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
   const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
@@ -150,6 +166,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         ? instanceTypes.filter((t) => t.successor !== null).map((t) => t.id)
         : [],
     ...(options.header && Object.keys(options.header).length ? { headers: options.header } : {}),
+    concurrency,
+    limiterUrl: limiter.url,
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>
@@ -182,6 +200,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     // A selection that matches nothing would "pass" silently: a typo must not look like conformance.
     log(`cloudconf: no requirement matches ${describeSelection(options)} (--only takes an id or an id prefix)`);
     await guard.finish(config, false);
+    await limiter.close();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
@@ -194,12 +213,15 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (unreachable || stoppedEarly) {
     log(`cloudconf: ${unreachable ?? `${stoppedEarly} before any requirement was judged`}`);
     await guard.finish(config, false);
+    await limiter.close();
     tally.dispose();
     sockets.dispose();
     return undefined;
   }
   if (options.baseUrl && !options.quiet) {
-    log(`cloudconf: mode ${config.mode}; what the run creates is labelled ${config.labelPrefix}-…`);
+    log(
+      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''}; what the run creates is labelled ${config.labelPrefix}-…`,
+    );
   }
   const pattern = namePattern(options, judgedSelected);
   const allure = options.allure ?? true;
@@ -236,7 +258,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           isolate: false,
           ...moduleCacheOptions(CODE_ROOT),
           maxWorkers: WORKERS,
-          testTimeout: 120_000,
+          // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
+          // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
+          sequence: { concurrent: concurrency > 1 },
+          maxConcurrency: Math.max(1, concurrency),
+          // A test shares the slots with every other test in flight: its bound grows with the run's concurrency.
+          testTimeout: concurrency > 1 ? 600_000 : 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },
@@ -256,6 +283,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const requests = tally.total();
   tally.dispose();
   await phases.settle('stopping the servers', async () => {
+    await limiter.close();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
@@ -280,7 +308,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       selection: selectionOf(options as unknown as Record<string, unknown>),
       mode: config.mode,
       runs: config.runs,
-      concurrency: Number((options as { concurrency?: unknown }).concurrency ?? WORKERS),
+      concurrency,
       betaUrl: options.baseUrl ? config.betaUrl : 'reference server (in-process)',
       endedAt: new Date().toISOString(),
       node: process.version,

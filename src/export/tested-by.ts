@@ -18,6 +18,7 @@ function suiteFiles(dir: string): string[] {
 const WRAPPERS: Record<string, string> = {
   whileBusy: 'while busy',
   withLifecycleModel: 'after the lifecycle model run',
+  changesAccountSettings: 'alone in its file',
 };
 
 /** `'<id>': procedure` entries of the written maps in the suite files. */
@@ -25,9 +26,9 @@ function writtenProcedures(): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of suiteFiles(join(root, 'suites'))) {
     const text = readFileSync(file, 'utf8');
-    // A wrapper (`whileBusy(p)`, `withLifecycleModel(p)`) is named with the procedure it wraps.
+    // A wrapper (`whileBusy(p)`, `withLifecycleModel(p)`, `changesAccountSettings(p)`) is named with the procedure it wraps.
     for (const m of text.matchAll(
-      /'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(?:(whileBusy|withLifecycleModel)\()?\(?([A-Za-z_$][\w$.]*)?/g,
+      /'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(?:(whileBusy|withLifecycleModel|changesAccountSettings)\()?\(?([A-Za-z_$][\w$.]*)?/g,
     )) {
       const id = m[1] as string;
       const mark = m[2] ? ` (${WRAPPERS[m[2]]})` : '';

@@ -25,6 +25,8 @@ export interface ClientOptions {
   breakerCooldownMs: number;
   /** Awaited before every attempt: the run's rate limit. */
   pace?: () => Promise<void>;
+  /** A slot of the run's requests in flight (`--concurrency`), held for one attempt: a retry's wait holds none. */
+  limit?: { acquire(): Promise<void>; release(throttled: boolean): void };
   /** Whether the run was stopped (Ctrl-C, SIGTERM): nothing more goes out. */
   stopped?: () => boolean;
   /** A reason to refuse a request outright (read-only mode refuses anything but GET). */
@@ -278,7 +280,24 @@ export class HttpClient {
         },
       };
     }
-    await this.options.pace?.();
+    await this.options.limit?.acquire();
+    let throttled = false;
+    try {
+      await this.options.pace?.();
+      const a = await this.sendOnce(method, url, headers, text);
+      throttled = a.response?.status === 429;
+      return a;
+    } finally {
+      this.options.limit?.release(throttled);
+    }
+  }
+
+  private async sendOnce(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    text: string | Uint8Array | undefined,
+  ): Promise<Attempt> {
     this.sent += 1;
     this.tally.note(this.sent);
     try {

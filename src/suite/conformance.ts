@@ -1,7 +1,7 @@
 // Registers one vitest test per requirement of an API area, titled from the requirement, and records its outcome for the reporters.
 
 import { afterAll, test } from 'vitest';
-import { exclusions, operationById, requirements } from '../../spec/index.js';
+import { exclusions, operationById, operations, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
@@ -25,6 +25,26 @@ const damagesAccount = (op: Operation) =>
   (op.effects.includes('irreversible') &&
     (op.effects.includes('account-wide') || op.effects.includes('billing') || op.pathParams.length === 0)) ||
   (op.effects.includes('billing') && op.effects.includes('account-wide'));
+
+/** Changes account-wide settings, which `restoreAccount` puts back when a test ends (DECISIONS 14). */
+const updatesAccountSettings = (op: Operation) => op.method === 'PUT' && op.effects.includes('account-wide');
+
+/** Changes account-wide settings, or reads a record they change (the account, its settings). */
+const touchesAccountSettings = (op: Operation | undefined) =>
+  op !== undefined &&
+  (updatesAccountSettings(op) ||
+    (op.method === 'GET' &&
+      operations.some((o) => updatesAccountSettings(o) && o.root === op.root && o.path === op.path)));
+
+/**
+ * Tests that run with no other test of their file at once: those that change or read the account's
+ * settings and record (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
+ * held actions last a set time that waiting for slots would eat into.
+ */
+function runsAlone(op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
+  if (touchesAccountSettings(op)) return true;
+  return procedure !== undefined && (busyProcedures.has(procedure) || aloneProcedures.has(procedure));
+}
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
 
@@ -63,6 +83,17 @@ const busyProcedures = new WeakSet<WrittenProcedure>();
  */
 export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
   busyProcedures.add(procedure);
+  return procedure;
+}
+
+const aloneProcedures = new WeakSet<WrittenProcedure>();
+
+/**
+ * Marks a procedure that changes account-wide settings (of a throwaway account too: the session
+ * puts back what any test changed when one ends), so it runs with no other test of its file at once.
+ */
+export function changesAccountSettings(procedure: WrittenProcedure): WrittenProcedure {
+  aloneProcedures.add(procedure);
   return procedure;
 }
 
@@ -133,8 +164,11 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
   afterAll(async () => {
     await fixtures.cleanup();
   });
-  for (const r of judged) {
-    test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, async (t) => {
+  // Tests that run alone come last: each is a barrier between groups of concurrent tests.
+  const alone = (r: Requirement) => runsAlone(operationOf(r), written[r.id]);
+  for (const r of [...judged.filter((x) => !alone(x)), ...judged.filter(alone)]) {
+    const order = alone(r) ? { concurrent: false } : {};
+    test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, order, async (t) => {
       const op = operationOf(r);
       // The mode decides before anything is made for the test (the send guard holds for the rest).
       const refusal = op ? s.refusal(op) : undefined;
@@ -166,8 +200,8 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
           outcome = outcomeOfError(kit, error);
         }
       }
-      ownFixtures.adopt(kit.sent);
-      await ownFixtures.releaseFresh();
+      ownFixtures.adopt(kit);
+      await ownFixtures.releaseFresh(kit);
       if (fault !== undefined) outcome.fault = fault;
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
       outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };

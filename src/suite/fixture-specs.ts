@@ -88,6 +88,9 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     needs: [],
     remove: 'instances/delete',
     completeWith: ['disks/create', 'configs/create'],
+    // A root password is reset on an instance that is shut down: one made offline, not whichever
+    // state the tests before left a leased instance in.
+    variants: { 'instances/password': { booted: false } },
   },
   { param: 'configId', create: 'configs/create', needs: ['nodeId'], remove: 'configs/delete' },
   {

@@ -200,12 +200,35 @@ export interface Created {
   token?: string;
 }
 
+/**
+ * Instances are leased, one test at a time each: tests change what an instance holds (its storage,
+ * its interfaces, a restricted user's grants on it), so concurrent tests of a file get one each.
+ */
+const LEASED = new Set(['nodeId']);
+
+/**
+ * Leased entities of a kind per file at most; a test past it waits for one to come back. Instances
+ * hold account-wide things (VLANs: ten per region), so their number stays near what tests one
+ * after another had, two files at a time.
+ */
+const MAX_LEASED = 3;
+
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
 export class Fixtures {
   private readonly shared = new Map<string, number | string>();
+  private readonly making = new Map<string, Promise<number | string | undefined>>();
+  /** Entities of a leased kind held by a running test, and those free for the next test. */
+  private readonly leases = new Map<Kit, Map<string, number | string>>();
+  private readonly idle = new Map<string, (number | string)[]>();
+  /** Leased entities made so far by kind, and tests waiting for one to come back. */
+  private readonly leasable = new Map<string, number>();
+  private readonly waitingForLease: (() => void)[] = [];
   private readonly created: Created[] = [];
-  /** Entities made for one test only; deleted when it ends, since some lists have limits (six payment methods). */
-  private readonly fresh: Created[] = [];
+  /**
+   * Entities made for one test only, by test (tests of a file run at once); deleted when it ends,
+   * since some lists have limits (six payment methods).
+   */
+  private readonly fresh = new Map<Kit, Created[]>();
   /** `<create operation>:<id>` of every entity made here, so adopt() does not take them twice. */
   private readonly made = new Set<string>();
 
@@ -237,7 +260,67 @@ export class Fixtures {
     const pickList = 'create' in spec ? spec.pickFor?.[forOp] : undefined;
     const byAnother = 'create' in spec && (spec.byAnotherAccountFor?.includes(forOp) ?? false);
     const key = `${param}:${JSON.stringify(parents)}${variant || pickList || byAnother ? `:${forOp}` : ''}`;
+    if (!fresh && LEASED.has(param) && Object.keys(parents).length === 0 && !variant && !pickList && !byAnother)
+      return this.lease(kit, spec, param);
     if (!fresh && this.shared.has(key)) return this.shared.get(key);
+    // Tests of a file run at once: the first to ask makes a shared entity, the others wait for it.
+    const making = fresh ? undefined : this.making.get(key);
+    if (making) {
+      const id = await making;
+      // Made for another test: a failure is that test's, so this one tries itself and sees its own.
+      if (id !== undefined) return id;
+    }
+    const made = this.make(kit, spec, param, parents, fresh, variant, pickList, byAnother);
+    if (fresh) return made;
+    this.making.set(key, made);
+    try {
+      const id = await made;
+      if (id !== undefined) this.shared.set(key, id);
+      return id;
+    } finally {
+      this.making.delete(key);
+    }
+  }
+
+  /**
+   * An entity of a leased kind for this test alone while it runs: an idle one a test before it
+   * used, or a new one. One test at a time acts on each, as when tests ran one after another.
+   */
+  private async lease(kit: Kit, spec: FixtureSpec, param: string): Promise<number | string | undefined> {
+    const held = this.leases.get(kit);
+    if (held?.has(param)) return held.get(param);
+    const idle = this.idle.get(param) ?? [];
+    this.idle.set(param, idle);
+    const count = this.leasable.get(param) ?? 0;
+    if (idle.length === 0 && count >= MAX_LEASED) {
+      // Waits for a test to give one back (`releaseFresh`), then asks again.
+      await new Promise<void>((resolve) => this.waitingForLease.push(resolve));
+      return this.lease(kit, spec, param);
+    }
+    let id = idle.pop();
+    if (id === undefined) {
+      this.leasable.set(param, count + 1);
+      id = await this.make(kit, spec, param, {}, false, undefined, undefined, false);
+      if (id === undefined) {
+        this.leasable.set(param, (this.leasable.get(param) ?? 1) - 1);
+        this.waitingForLease.shift()?.();
+        return undefined;
+      }
+    }
+    this.leases.set(kit, (held ?? new Map()).set(param, id));
+    return id;
+  }
+
+  private async make(
+    kit: Kit,
+    spec: FixtureSpec,
+    param: string,
+    parents: Record<string, string | number>,
+    fresh: boolean,
+    variant: Record<string, unknown> | undefined,
+    pickList: string | undefined,
+    byAnother: boolean,
+  ): Promise<number | string | undefined> {
     const id: number | string | undefined =
       'value' in spec
         ? spec.value(this.session.config)
@@ -249,7 +332,6 @@ export class Fixtures {
               (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
                 ? await this.pick(kit, spec.pick, spec.idField, parents)
                 : undefined));
-    if (id !== undefined && !fresh) this.shared.set(key, id);
     return id;
   }
 
@@ -291,7 +373,8 @@ export class Fixtures {
     }
     for (const next of spec.completeWith ?? []) await this.complete(kit, next, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
-    if (remove) (fresh ? this.fresh : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });
+    if (remove)
+      (fresh ? this.freshOf(kit) : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });
     this.made.add(`${op.id}:${id}`);
     return id;
   }
@@ -348,8 +431,8 @@ export class Fixtures {
    * Takes charge of what a test created itself through a fixture's create operation (a create
    * that a derived procedure judged, say): it is deleted when the test ends.
    */
-  adopt(sent: Kit['sent']): void {
-    for (const { op, options, exchange } of sent) {
+  adopt(kit: Kit): void {
+    for (const { op, options, exchange } of kit.sent) {
       const spec = createdFixtures.find((f) => f.create === op.id);
       const status = exchange.response?.status ?? 0;
       if (!spec?.remove || status < 200 || status >= 300) continue;
@@ -358,21 +441,38 @@ export class Fixtures {
       const remove = operationById.get(spec.remove);
       if (!remove) continue;
       const params = { ...options.params, [spec.param]: id };
-      this.fresh.push({ op: remove, params, ...(options.token ? { token: options.token } : {}) });
+      this.freshOf(kit).push({ op: remove, params, ...(options.token ? { token: options.token } : {}) });
     }
   }
 
   /** Puts back account-wide settings the test changed, and deletes the entities made for it; what resists is retried at cleanup. */
-  async releaseFresh(): Promise<void> {
+  async releaseFresh(kit: Kit): Promise<void> {
     await this.session.restoreAccount();
-    const made = this.fresh.splice(0);
+    const made = this.fresh.get(kit) ?? [];
+    this.fresh.delete(kit);
     this.created.push(...(await this.remove(made)));
+    for (const [param, id] of this.leases.get(kit) ?? []) {
+      this.idle.get(param)?.push(id);
+      this.waitingForLease.shift()?.();
+    }
+    this.leases.delete(kit);
+  }
+
+  private freshOf(kit: Kit): Created[] {
+    let list = this.fresh.get(kit);
+    if (!list) {
+      list = [];
+      this.fresh.set(kit, list);
+    }
+    return list;
   }
 
   /** Deletes what this file created, newest first; returns what could not be deleted (the run's cleanup retries it from the journal). */
   async cleanup(): Promise<Created[]> {
     await this.session.restoreAccount();
-    const left = await this.remove([...this.fresh.splice(0), ...this.created.splice(0)]);
+    const fresh = [...this.fresh.values()].flat();
+    this.fresh.clear();
+    const left = await this.remove([...fresh, ...this.created.splice(0)]);
     return left;
   }
 

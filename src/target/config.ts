@@ -46,6 +46,9 @@ export interface RunConfig {
   mutants?: Mutant[];
   /** Headers sent with every request (`--header NAME:VALUE`, for gateways); redacted like the token. */
   headers?: Record<string, string>;
+  /** Most requests in flight for the whole run (`--concurrency`), and the limiter every worker asks for a slot. */
+  concurrency?: number;
+  limiterUrl?: string;
 }
 
 export interface ConfiguredCredentials {
@@ -67,6 +70,12 @@ export interface Mutant {
  * seeded values further out, which puts a whole run past 20,000 requests in well under a minute.
  */
 export const DEFAULT_RUNS = 24;
+
+/**
+ * Requests in flight for the whole run by default: enough to keep a target 50 ms away busy; a
+ * fragile or rate-limited target takes a lower `--concurrency` (and `--rate`).
+ */
+export const DEFAULT_CONCURRENCY = 32;
 
 /** Environment variable through which `cloudconf run` hands the configuration to the suite workers. */
 export const RUN_CONFIG_ENV = 'CLOUDCONF_RUN_CONFIG';

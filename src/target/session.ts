@@ -9,6 +9,7 @@ import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
 import { entityKey, Journal } from './journal.js';
+import { limitedBy } from './limiter.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
 import { echoProblem, prefixProblem, rootView } from './ownership.js';
 import { pacedBy } from './pacer.js';
@@ -77,6 +78,8 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
     ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
+    ...(config.limiterUrl ? { limit: limitedBy(config.limiterUrl) } : {}),
+    ...(config.concurrency ? { connections: Math.max(16, config.concurrency) } : {}),
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     ...(config.sockets ? { socketPaths: config.sockets } : {}),
     ...(config.headers ? { headers: config.headers } : {}),

@@ -1,6 +1,6 @@
 // Conformance of the account area (Part 2): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { changesAccountSettings, conformance } from '../../src/suite/conformance.js';
 import { backupsDisabledLeaves, backupsEnabledEnrolls, networkHelperDefault } from './account/defaults.js';
 import { promoAccountAge, promoCodeValid } from './account/promo.js';
 import {
@@ -19,9 +19,9 @@ conformance('account', {
   'account/availability/view/unknown-region': unknownRegion,
   'account/settings/update/persisted': settingsPersisted,
   'account/settings/update/omitted-unchanged': settingsOmittedUnchanged,
-  'account/backups-enabled-enrolls-new-instances': backupsEnabledEnrolls,
-  'account/backups-disabled-leaves-enrollment': backupsDisabledLeaves,
-  'account/network-helper-default': networkHelperDefault,
+  'account/backups-enabled-enrolls-new-instances': changesAccountSettings(backupsEnabledEnrolls),
+  'account/backups-disabled-leaves-enrollment': changesAccountSettings(backupsDisabledLeaves),
+  'account/network-helper-default': changesAccountSettings(networkHelperDefault),
   'account/promo-codes/add/account-younger-than-90-days': promoAccountAge,
   'account/promo-codes/add/valid-unexpired-code': promoCodeValid,
 });

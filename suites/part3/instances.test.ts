@@ -1,6 +1,6 @@
 // Conformance of the instances area (Part 3): one test per requirement; the procedures written from prose live in instances/.
 
-import { conformance, whileBusy } from '../../src/suite/conformance.js';
+import { changesAccountSettings, conformance, whileBusy } from '../../src/suite/conformance.js';
 import {
   concurrentClones,
   configsAbsent,
@@ -91,7 +91,7 @@ conformance('instances', {
   'instances/create/authorized-users-need-ssh-key': authorizedUsersNeedSshKey,
   'instances/create/swap-size-image-only': swapSizeImageOnly,
   'instances/create/backups-enabled-enrolls': backupsEnabledEnrolls,
-  'instances/create/backups-forced-by-account': backupsForcedByAccount,
+  'instances/create/backups-forced-by-account': changesAccountSettings(backupsForcedByAccount),
   'instances/create/private-ip-assigned': privateIpAssigned,
   'instances/create/image-running': withLifecycleModel(imageRunning),
   'instances/create/image-default-profile': imageDefaultProfile,

@@ -1,0 +1,52 @@
+// Self-tests of the delay proxy: each request waits the delay before it goes upstream, and the requests in flight are counted (peak and mean).
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDelayProxy } from './delay-proxy.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+async function upstream(): Promise<string> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => res.end(JSON.stringify({ method: req.method, path: req.url, body })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`;
+}
+
+describe('the delay proxy', () => {
+  it('forwards each request after the delay, body and path intact', async () => {
+    const proxy = await startDelayProxy(await upstream(), 150);
+    closers.push(() => proxy.close());
+    const started = performance.now();
+    const res = await fetch(`${proxy.baseUrl}/things?x=1`, { method: 'POST', body: '{"a":1}' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+    expect(await res.json()).toEqual({ method: 'POST', path: '/v4/things?x=1', body: '{"a":1}' });
+  });
+
+  it('counts the requests in flight: peak and time-weighted mean', async () => {
+    const proxy = await startDelayProxy(await upstream(), 200);
+    closers.push(() => proxy.close());
+    await Promise.all(Array.from({ length: 4 }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
+    await fetch(`${proxy.baseUrl}/b`).then((r) => r.text());
+    const seen = proxy.inFlight();
+    expect(seen.requests).toBe(5);
+    expect(seen.peak).toBe(4);
+    // About 4 in flight for the first 200 ms, then 1 for the next 200: a mean near 2.5.
+    expect(seen.mean).toBeGreaterThan(1.5);
+    expect(seen.mean).toBeLessThan(3.5);
+  });
+
+  it('forwards to loopback only', async () => {
+    await expect(startDelayProxy('http://192.0.2.1/v4', 10)).rejects.toThrow(/loopback/);
+  });
+});
