@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { Level, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
-import { openTally } from '../http/request-tally.js';
 import { processRedactor } from '../http/redact.js';
+import { openTally } from '../http/request-tally.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
@@ -28,6 +28,7 @@ import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
+import { capWorkerYoungGeneration } from './worker-heap.js';
 
 const require = createRequire(import.meta.url);
 
@@ -212,6 +213,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
   const phases = new PhaseErrors();
   await phases.settle('suites', async () => {
+    capWorkerYoungGeneration();
     const vitest = await startVitest(
       'test',
       [],
