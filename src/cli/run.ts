@@ -28,6 +28,7 @@ import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
+import { capWorkerYoungGeneration } from './worker-heap.js';
 
 const require = createRequire(import.meta.url);
 
@@ -233,6 +234,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
   const phases = new PhaseErrors();
   await phases.settle('suites', async () => {
+    capWorkerYoungGeneration();
     const vitest = await startVitest(
       'test',
       [],
