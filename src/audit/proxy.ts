@@ -108,20 +108,27 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   /** Each entry with the number of tokens seen when it was recorded: later ones are hidden from it at the end. */
   const since = new Map<Exchange, number>();
+  /** The recorded (redacted) form of each exchange judged: findings show it, never the exchange as sent. */
+  const shown = new WeakMap<Exchange, Exchange>();
   const record = (exchange: Exchange, binary: BinaryBodies) => {
     // Recording and judging must never cost the client its answer: a failure here is reported, not thrown.
     try {
       const clean = redactor.redact(exchange);
       since.set(clean, redactor.seen);
+      shown.set(exchange, clean);
       const index = entries.length;
       entries.push({ exchange: clean, ...(binary.request || binary.response ? { binary } : {}) });
-      const findings = auditor.add({ index, exchange: clean, requestHeadersKnown: true, responseHeadersKnown: true });
+      // Judged as sent: a password learnt from one body must not rewrite another body's values first.
+      const findings = auditor.add({ index, exchange, requestHeadersKnown: true, responseHeadersKnown: true });
       options.onFindings?.(findings, clean, index);
     } catch (error) {
       options.onError?.(`${exchange.request.method} ${exchange.request.url} not recorded: ${(error as Error).message}`);
     }
   };
-  const final = (e: Exchange) => redactor.late(e, since.get(e) ?? 0);
+  const final = (e: Exchange) => {
+    const clean = shown.get(e) ?? e;
+    return redactor.late(clean, since.get(clean) ?? 0);
+  };
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = new Date().toISOString();

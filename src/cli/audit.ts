@@ -65,16 +65,23 @@ export async function audit(file: string, options: AuditOptions, io: Io): Promis
   }
   for (const u of recording.unreadable) err(`cloudconf audit: ${u.where} (index ${u.index}) skipped: ${u.message}`);
   const auditor = new Auditor(scopes ? { scopes } : {});
-  // Credentials, cookies and passwords of the traffic are hidden before anything is judged or kept.
+  // Credentials, cookies and passwords of the traffic are hidden in all that is kept or shown. The
+  // traffic is judged as it was sent: a password learnt from one body would otherwise rewrite
+  // another body's values (a description that contains it) before it is judged.
   const redactor = new RecordingRedactor();
   const since = new Map<Exchange, number>();
+  const shown = new WeakMap<Exchange, Exchange>();
   for (const record of recording.records) {
-    const exchange = redactor.redact(record.exchange);
-    since.set(exchange, redactor.seen);
-    auditor.add({ ...record, exchange });
+    const clean = redactor.redact(record.exchange);
+    since.set(clean, redactor.seen);
+    shown.set(record.exchange, clean);
+    auditor.add(record);
   }
   for (const f of auditor.findings)
-    f.failure.exchanges = f.failure.exchanges.map((e) => redactor.late(e, since.get(e) ?? 0));
+    f.failure.exchanges = f.failure.exchanges.map((e) => {
+      const clean = shown.get(e) ?? e;
+      return redactor.late(clean, since.get(clean) ?? 0);
+    });
   for (const x of auditor.errors) err(`cloudconf audit: exchange ${x.index} could not be judged: ${x.message}`);
   const results = auditResults(auditor, {
     target: `audit of ${file}`,
