@@ -1,10 +1,11 @@
 // Small misbehaving HTTP servers on 127.0.0.1, one behaviour each, for the self-tests of how the client and a run survive a hostile target.
 
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { opOf } from '../../spec/index.js';
 import { PUBLIC_READ, TOKEN_READ } from '../target/preflight.js';
+import { startRecordingProxy } from './recording-proxy.js';
 
 const PREFLIGHT_PATHS = [opOf(PUBLIC_READ).path, opOf(TOKEN_READ).path];
 
@@ -133,38 +134,23 @@ export type ProxyBend = 'refusals200' | 'writes401';
  * bugs a target shows only once the run is deep in a flow (a loop that waits for a refusal).
  */
 export async function startHostileProxy(upstreamBaseUrl: string, bend: ProxyBend): Promise<HostileTarget> {
-  const upstream = new URL(upstreamBaseUrl);
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    if (bend === 'writes401' && req.method !== 'GET' && !req.url?.startsWith('/__cloudconf')) {
-      req.resume();
-      res.writeHead(401, JSON_TYPE);
-      res.end('{"errors":[{"reason":"Invalid Token"}]}');
-      return;
-    }
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const status = answer.statusCode ?? 502;
-        const refused = bend === 'refusals200' && status >= 400 && status < 500;
-        const { 'content-length': _length, ...headers } = answer.headers;
-        res.writeHead(refused ? 200 : status, headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const writes401 = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' || req.url?.startsWith('/__cloudconf')) return false;
+    req.resume();
+    res.writeHead(401, JSON_TYPE);
+    res.end('{"errors":[{"reason":"Invalid Token"}]}');
+    return true;
+  };
+  const refusals200 = (status: number) => (status >= 400 && status < 500 ? 200 : status);
+  const proxy = await startRecordingProxy(
+    upstreamBaseUrl,
+    bend === 'writes401' ? { answerItself: writes401 } : { status: refusals200 },
+  );
   return {
-    baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseUrl: proxy.baseUrl,
+    get seen() {
+      return proxy.seen.map((r) => `${r.method} ${r.path}`);
+    },
+    close: () => proxy.close(),
   };
 }

@@ -1,6 +1,6 @@
 // A pass-through proxy on 127.0.0.1 that notes every request it forwards (method, path, time), so self-tests can see what a run really sent.
 
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Recorded {
@@ -16,15 +16,23 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(upstreamBaseUrl: string): Promise<RecordingProxy> {
+/** How a proxy may bend what passes, for hostile self-tests: answer a request itself (true when it did), or change an answer's status. */
+export interface ProxyBends {
+  answerItself?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  status?: (status: number) => number;
+}
+
+export async function startRecordingProxy(upstreamBaseUrl: string, bends: ProxyBends = {}): Promise<RecordingProxy> {
   const upstream = new URL(upstreamBaseUrl);
   const seen: Recorded[] = [];
   const server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', path: req.url ?? '', at: Date.now() });
+    if (bends.answerItself?.(req, res)) return;
     const forward = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const status = answer.statusCode ?? 502;
+        res.writeHead(bends.status?.(status) ?? status, answer.headers);
         answer.pipe(res);
       },
     );

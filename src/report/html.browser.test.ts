@@ -1,10 +1,10 @@
 // Opens the HTML reports in headless Chromium: a run against a faulty reference server, the comparison with a clean run, and hostile text.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../cli/report.js';
 import { runSuite } from '../cli/run.js';
@@ -12,21 +12,11 @@ import { curlLine } from '../http/curl.js';
 import { baselineFromResults, compareWithBaseline } from './baseline.js';
 import { renderHtml } from './html.js';
 import type { Results } from './results.js';
+import { browserAvailable, browserRequired, CHROMIUM, launchChromium } from './test-support/chromium.js';
 import { exchange, failure, requirement, results } from './test-support/sample-results.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** CI sets this (.ci/run): there a missing browser is a failure, not a skip. */
-const required = process.env.CLOUDCONF_REQUIRE_BROWSER === '1';
-const available = existsSync(CHROMIUM);
+const required = browserRequired;
+const available = browserAvailable;
 const screenshots = resolve(import.meta.dirname, '../../reports/screenshots');
 
 if (!available && !required) {
@@ -52,7 +42,7 @@ describe.skipIf(!available && !required)('HTML reports in Chromium', () => {
     const log = (line: string) => pageErrors.push(`run: ${line}`);
     faulty = (await runSuite({ ...quiet, faults: FAULTS, reportDir: join(dir, 'faulty') }, log)) as Results;
     clean = (await runSuite({ ...quiet, reportDir: join(dir, 'clean') }, log)) as Results;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
     mkdirSync(screenshots, { recursive: true });
   }, 300_000);
 
