@@ -3,6 +3,7 @@
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../spec/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { runtimeControl } from './control-runtime.js';
 import {
   booleanOrAbsent,
   firstProblem,
@@ -17,7 +18,6 @@ import {
   stringOrAbsent,
   usernameProblem,
 } from './control-values.js';
-import { runtimeControl } from './control-runtime.js';
 import { issuePromoCode } from './model/account.js';
 import { removePaymentMethods, setBalance } from './model/billing.js';
 import { regions } from './model/catalogue.js';
