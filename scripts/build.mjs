@@ -12,3 +12,6 @@ rmSync(`${root}dist`, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
 // What the built modules read beside themselves at run time.
 cpSync(`${root}src/report/assets`, `${root}dist/src/report/assets`, { recursive: true });
+for (const schema of ['src/target/config.schema.json', 'src/report/results.schema.json']) {
+  cpSync(`${root}${schema}`, `${root}dist/${schema}`);
+}

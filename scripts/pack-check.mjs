@@ -83,9 +83,11 @@ if (process.argv.includes('--full-run')) {
 
 /** Starts `cloudconf serve` on a free port and resolves with its base URL and the child. */
 function serve() {
+  // Its own process group: npx does not pass SIGTERM on to the node it started, which would outlive the check.
   const child = spawn('npx', ['--no-install', 'cloudconf', 'serve', '--port', '0', '--token', 'pack-check'], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -124,7 +126,8 @@ async function checkServe() {
   } finally {
     if (server) {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
+      if (process.platform === 'win32') server.child.kill('SIGTERM');
+      else process.kill(-server.child.pid, 'SIGTERM');
       await exited;
     }
   }

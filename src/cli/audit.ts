@@ -1,7 +1,6 @@
 // `cloudconf audit FILE`: judges recorded traffic (HAR or JSON lines) with every check a single exchange can feed, writes the reports of a run, and returns the exit code.
 
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
 import { Auditor } from '../audit/auditor.js';
 import type { Finding } from '../audit/finding.js';
 import { readRecording } from '../audit/read.js';
@@ -13,7 +12,6 @@ import { inertLine } from '../http/inert.js';
 import { processRedactor, redactLine } from '../http/redact.js';
 import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
-import * as parse from './parse-options.js';
 import { parseScopes } from './scopes-option.js';
 
 export interface AuditOptions {
@@ -92,24 +90,4 @@ export async function audit(file: string, options: AuditOptions, io: Io): Promis
   out(options.json ? JSON.stringify(auditSummary(auditor)) : terminalText(auditor, options.reportDir));
   if (results.summary.fail > 0) return 1;
   return recording.unreadable.length > 0 || auditor.errors.length > 0 ? 2 : 0;
-}
-
-export function registerAudit(cli: Command): void {
-  cli
-    .command('audit')
-    .description('judge recorded traffic (a HAR file or JSON lines of exchanges) and write the reports of a run')
-    .argument('<file>', 'HAR log, or JSON lines {method, path, query?, status, request_body?, response_body?, ...}')
-    .option('--json', 'print {exchanges, judged, unknown, violations} as JSON on stdout')
-    .option('--report-dir <dir>', 'where reports go', 'reports/audit')
-    .option(
-      '--scopes <list>',
-      'scopes of the token the requests carry (comma-separated, or *), to judge scopes',
-      parse.scopes,
-    )
-    .action(async (file: string, options: AuditOptions) => {
-      process.exitCode = await audit(file, options, {
-        out: (text) => process.stdout.write(`${text}\n`),
-        err: (line) => process.stderr.write(`${line}\n`),
-      });
-    });
 }

@@ -1,6 +1,5 @@
 // `cloudconf cleanup --prefix P [--journal FILE]`: deletes what a run left on a target, found by the label prefix the run gave everything it made and by the run's journal.
 
-import type { Command } from 'commander';
 import { deleteAll, describe, type Litter } from '../cleanup/delete.js';
 import { litterFromJournal } from '../cleanup/from-journal.js';
 import { findByPrefix, MIN_PREFIX_LENGTH } from '../cleanup/sweep.js';
@@ -8,7 +7,7 @@ import { inertLine } from '../http/inert.js';
 import { ConfigError, resolveTarget } from '../target/config-file.js';
 import { Session } from '../target/session.js';
 
-interface CleanupOptions {
+export interface CleanupOptions {
   prefix?: string;
   journal?: string;
   baseUrl?: string;
@@ -78,25 +77,4 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
   } finally {
     await session.client.close();
   }
-}
-
-export function registerCleanup(cli: Command): void {
-  cli
-    .command('cleanup')
-    .description(
-      'delete what a run left on a target: every entity whose label starts with the prefix, and what the journal names',
-    )
-    .option('--prefix <prefix>', "the run's label prefix (printed by `run` and kept in results.json)")
-    .option(
-      '--journal <file>',
-      "the run's created.jsonl (in its report directory): every entity it made and did not delete",
-    )
-    .option('--base-url <url>', '{base_url} of the target')
-    .option('--token <token>', 'full-scope token (better: CLOUDCONF_TOKEN or --config)')
-    .option('--config <file>', 'JSON with base_url and token')
-    .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
-    .option('--dry-run', 'list what would be deleted, delete nothing')
-    .action(async (options: CleanupOptions) => {
-      process.exitCode = await cleanup(options);
-    });
 }

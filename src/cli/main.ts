@@ -2,27 +2,21 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { CATALOGUE_FILE, CATALOGUE_PATH, renderCatalogue } from '../export/catalogue.js';
-import { openapiDocument } from '../export/openapi.js';
-import { specExport } from '../export/spec-json.js';
-import { testedBy } from '../export/tested-by.js';
+import { CATALOGUE_FILE, CATALOGUE_PATH } from '../export/catalogue-path.js';
 import { redactLine } from '../http/redact.js';
-import { faults } from '../reference/faults.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../target/config.js';
 import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
 import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
-import { registerAudit } from './audit.js';
-import { registerCleanup } from './cleanup.js';
-import { listLines } from './list.js';
+import { registerAudit } from './audit-command.js';
+import { registerCleanup } from './cleanup-command.js';
 import type { MutationOptions } from './mutation.js';
 import * as parse from './parse-options.js';
-import { registerProxy } from './proxy.js';
-import { registerReport } from './report.js';
+import { registerProxy } from './proxy-command.js';
+import { registerReport } from './report-command.js';
 import type { RunOptions } from './run.js';
-import { registerServe } from './serve.js';
-import { specSummary } from './spec-summary.js';
-import { registerVerify } from './verify.js';
+import { registerServe } from './serve-command.js';
+import { registerVerify } from './verify-command.js';
 
 /** Exit codes of DESIGN section 4: 0 no failure, 1 a requirement failed, 2 usage, config or infrastructure error. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -42,21 +36,31 @@ function program(): Command {
     .command('spec')
     .description('print the encoding of the API: operations, requirements, state tables, events, exclusions')
     .option('--json', 'print the whole encoding as JSON')
-    .action((options: { json?: boolean }) => {
-      print(options.json ? JSON.stringify(specExport(), null, 2) : specSummary());
+    .action(async (options: { json?: boolean }) => {
+      if (options.json) {
+        const { specExport } = await import('../export/spec-json.js');
+        print(JSON.stringify(specExport(), null, 2));
+      } else print((await import('./spec-summary.js')).specSummary());
     });
 
   cli
     .command('openapi')
     .description('print an OpenAPI 3.1 document of the API, generated from the encoding')
-    .action(() => print(JSON.stringify(openapiDocument(), null, 2)));
+    .action(async () => {
+      const { openapiDocument } = await import('../export/openapi.js');
+      print(JSON.stringify(openapiDocument(), null, 2));
+    });
 
   cli
     .command('catalogue')
     .description(`print the requirements catalogue, or write it to ${CATALOGUE_PATH}`)
     .option('--write', `write ${CATALOGUE_PATH}`)
     .option('--check', `exit 1 when ${CATALOGUE_PATH} is stale`)
-    .action((options: { write?: boolean; check?: boolean }) => {
+    .action(async (options: { write?: boolean; check?: boolean }) => {
+      const [{ renderCatalogue }, { testedBy }] = await Promise.all([
+        import('../export/catalogue.js'),
+        import('../export/tested-by.js'),
+      ]);
       const text = renderCatalogue(testedBy());
       if (options.check) {
         const current = readFileSync(CATALOGUE_FILE, 'utf8');
@@ -71,7 +75,6 @@ function program(): Command {
     });
 
   const repeat = parse.repeatable;
-  const areasWithFaults = [...new Set(faults.map((f) => f.area))].sort();
   cli
     .command('run')
     .description('test a target (the embedded reference server when no --base-url) and write reports')
@@ -149,6 +152,7 @@ function program(): Command {
         if (flags.list) {
           const { baseUrl } = resolveTarget(options);
           const mode = options.mode ?? (baseUrl ? defaultMode(baseUrl, false) : 'full');
+          const { listLines } = await import('./list.js');
           print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
           return;
         }
@@ -167,7 +171,8 @@ function program(): Command {
     .command('faults')
     .description('list the named defects the reference server can switch on, and what each must fail')
     .option('--json', 'print the catalogue as JSON')
-    .action((options: { json?: boolean }) => {
+    .action(async (options: { json?: boolean }) => {
+      const { faults } = await import('../reference/faults.js');
       if (options.json) return print(JSON.stringify(faults, null, 2));
       print(faults.map((f) => `${f.name.padEnd(44)} ${f.area.padEnd(14)} ${f.breaks}`).join('\n'));
     });
@@ -175,15 +180,13 @@ function program(): Command {
   cli
     .command('mutation')
     .description('run the suite against each fault of the catalogue and print the kill matrix')
-    .option(
-      '--area <area>',
-      'only the faults of an area (repeatable)',
-      parse.repeatableChoice(areasWithFaults, 'area with faults'),
-      [],
-    )
+    .option('--area <area>', 'only the faults of an area (repeatable)', parse.repeatable, [])
     .option('--report-dir <dir>', 'where the matrix and per-fault reports go', 'reports/mutation')
     .option('--seed <n>', 'seed of the generators', parse.seed, '1')
-    .action(async (options: MutationOptions) => {
+    .action(async (options: MutationOptions, command: Command) => {
+      const { faults } = await import('../reference/faults.js');
+      const areasWithFaults = [...new Set(faults.map((f) => f.area))].sort();
+      parse.checkChoices(command, '--area', options.area, areasWithFaults, 'area with faults');
       const { mutation } = await import('./mutation.js');
       process.exitCode = await mutation(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });

@@ -1,6 +1,6 @@
 // Commander argument parsers for option values: each checks a value and throws commander's InvalidArgumentError with one clear sentence (exit 2), so no command runs on a value it cannot use.
 
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { processRedactor } from '../http/redact.js';
 import { baseUrlProblem } from '../target/config-file.js';
 import { parseScopes } from './scopes-option.js';
@@ -43,6 +43,32 @@ export const repeatableChoice =
       );
     return [...previous, value];
   };
+
+/**
+ * Checks the values of a repeatable option against data the action loads (the fault catalogue) before anything
+ * runs, failing as commander's own parser would: one line naming the option and the value, exit 2.
+ */
+export function checkChoices(
+  command: Command,
+  flag: string,
+  values: readonly string[],
+  known: readonly string[],
+  what: string,
+): void {
+  const check = repeatableChoice(known, what);
+  for (const value of values) {
+    try {
+      check(value);
+    } catch (error) {
+      if (!(error instanceof InvalidArgumentError)) throw error;
+      const option = command.options.find((o) => o.long === flag);
+      command.error(`error: option '${option?.flags ?? flag}' argument '${value}' is invalid. ${error.message}`, {
+        exitCode: error.exitCode,
+        code: error.code,
+      });
+    }
+  }
+}
 
 /** A repeatable option: the values so far, plus this one. */
 export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -2,7 +2,6 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Command } from 'commander';
 import { harLog } from '../audit/har.js';
 import { type RunningProxy, startProxy } from '../audit/proxy.js';
 import { auditResults } from '../audit/results.js';
@@ -10,7 +9,6 @@ import { processRedactor } from '../http/redact.js';
 import { shellWord } from '../report/replay.js';
 import { writeReports } from '../report/write.js';
 import { findingLine, type Io, shownLine } from './audit.js';
-import * as parse from './parse-options.js';
 import { parseScopes } from './scopes-option.js';
 
 export interface ProxyCliOptions {
@@ -81,30 +79,4 @@ export async function proxy(options: ProxyCliOptions, io: Io): Promise<number> {
   });
   await running.close();
   return writeProxyOutputs(running, options, startedAt, io);
-}
-
-export function registerProxy(cli: Command): void {
-  cli
-    .command('proxy')
-    .description('a recording, judging reverse proxy on 127.0.0.1; prints its URL on the first line')
-    .requiredOption(
-      '--upstream <url>',
-      'the server judged: its {base_url}, e.g. https://api.example.test/v4',
-      parse.baseUrl,
-    )
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8081')
-    .option('--report-dir <dir>', 'where reports go when it stops', 'reports/proxy')
-    .option('--har <file>', 'where the redacted HAR goes (default: <report-dir>/recording.har)')
-    .option(
-      '--scopes <list>',
-      'scopes of the token clients send (comma-separated, or *), to judge scopes',
-      parse.scopes,
-    )
-    .option('--quiet', 'do not print violations as they happen')
-    .action(async (options: ProxyCliOptions) => {
-      process.exitCode = await proxy(options, {
-        out: (text) => process.stdout.write(`${text}\n`),
-        err: (line) => process.stderr.write(`${line}\n`),
-      });
-    });
 }

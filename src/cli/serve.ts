@@ -1,17 +1,14 @@
-// The `serve` command: the reference server as a fake for client developers, with CORS, a request log, a HAR file, fixtures and the OpenAPI document at a URL.
+// What the `serve` command runs (declared in serve-command.ts): the reference server as a fake for client developers, with CORS, a request log, a HAR file, fixtures and the OpenAPI document at a URL.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type Command, InvalidArgumentError, Option } from 'commander';
 import { catalogueSummary } from '../reference/banner.js';
-import { faults } from '../reference/faults.js';
 import { loadFixtures } from '../reference/fixtures.js';
 import { HarRecorder } from '../reference/har.js';
 import { type LogFormat, logLine } from '../reference/request-log.js';
 import type { ServedExchange } from '../reference/served.js';
 import { OPENAPI_PATH, startReferenceServer } from '../reference/server.js';
-import * as parse from './parse-options.js';
 
-interface ServeOptions {
+export interface ServeOptions {
   port: string;
   host: string;
   token?: string;
@@ -26,13 +23,6 @@ interface ServeOptions {
   fixtures?: string;
 }
 
-/** `*` or an origin (`http://localhost:5173`): what a browser sends as Origin. */
-function corsOrigin(value: string): string {
-  if (value === '*') return value;
-  if (URL.canParse(value) && new URL(value).origin === value) return value;
-  throw new InvalidArgumentError('expected * or an origin such as http://localhost:5173 (scheme, host, port; no path)');
-}
-
 function readFixtures(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -41,45 +31,7 @@ function readFixtures(file: string): unknown {
   }
 }
 
-export function registerServe(cli: Command): void {
-  cli
-    .command('serve')
-    .description('start the reference server; prints its {base_url} on the first line, then one line per request')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8080')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--token <token>', "the owner's full-scope token (random when absent)")
-    .option(
-      '--action-delay-ms <n>',
-      'how long asynchronous actions stay in their transitional state',
-      parse.nonNegativeInteger,
-      '0',
-    )
-    .option(
-      '--fault <name>',
-      'switch on a named defect (repeatable)',
-      parse.repeatableChoice(
-        faults.map((f) => f.name),
-        'fault',
-      ),
-      [],
-    )
-    .option('--no-control', 'turn off the control interface under /__cloudconf')
-    .addOption(
-      new Option('--cors [origin]', 'answer browsers from this origin (default: any)')
-        .default('*')
-        .preset('*')
-        .argParser(corsOrigin),
-    )
-    .option('--no-cors', 'no CORS headers: browsers on other origins cannot call the server')
-    .option('--cors-control', 'let cross-origin pages use the control interface too (closed by default)')
-    .addOption(new Option('--log <format>', 'request log format on stdout').choices(['text', 'json']).default('text'))
-    .option('--quiet', 'no request log')
-    .option('--har <file>', 'write every exchange to this HAR file when the server stops')
-    .option('--fixtures <file>', 'create the entities of this JSON file at start (see README)')
-    .action(async (options: ServeOptions) => serve(options));
-}
-
-async function serve(options: ServeOptions): Promise<void> {
+export async function serve(options: ServeOptions): Promise<void> {
   const fixtures = options.fixtures ? readFixtures(options.fixtures) : undefined;
   const har = options.har ? new HarRecorder() : undefined;
   const log = (x: ServedExchange) => {

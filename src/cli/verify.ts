@@ -1,7 +1,6 @@
 // `cloudconf verify FILE`: checks a conformance bundle and says whether it is complete and unedited, and whether the run it holds was complete.
 
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { verifyBundle } from '../report/bundle/verify.js';
 
 type Log = (line: string) => void;
@@ -31,17 +30,4 @@ export function verify(file: string, options: { json?: boolean }, log: Log): num
     `verified: ${file}, ${v.results?.requirements.length} requirements (${s?.pass} pass, ${s?.fail} fail, ${s?.nonStrict} non-strict, ${s?.error} error); ${v.complete ? 'a complete run' : `a partial run: ${v.partial.join('; ')}`}`,
   );
   return 0;
-}
-
-export function registerVerify(cli: Command): void {
-  cli
-    .command('verify')
-    .description(
-      'check a conformance bundle (`report --bundle`): complete, unedited, consistent, and whether its run was complete',
-    )
-    .argument('<file>', 'the bundle archive')
-    .option('--json', 'print the verification as JSON on stdout')
-    .action((file: string, options: { json?: boolean }) => {
-      process.exitCode = verify(file, options, (line) => process.stderr.write(`${line}\n`));
-    });
 }

@@ -2,11 +2,8 @@
 
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
-import { fromPackage } from '../package-root.js';
 
-export const CATALOGUE_PATH = 'spec/catalogue.md';
-/** The catalogue file of this copy of cloudconf (the clone or the installed package), whatever the working directory. */
-export const CATALOGUE_FILE = fromPackage(CATALOGUE_PATH);
+export { CATALOGUE_FILE, CATALOGUE_PATH } from './catalogue-path.js';
 
 const levels: Level[] = ['MUST', 'SHOULD', 'MAY'];
 const parts: Part[] = [1, 2, 3];

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { specExport } from '../export/spec-json.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface Provenance {
   /** The revision of the encoding: a hash over `cloudconf spec --json` without the tool's version, so two reports with one revision judged the same requirements. */
@@ -29,7 +29,7 @@ export interface Selection {
   ids?: string[];
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = PACKAGE_ROOT;
 const short = (hash: string) => hash.slice(0, 12);
 
 function filesUnder(dir: string): string[] {

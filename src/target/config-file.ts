@@ -1,7 +1,8 @@
 // Where the target, its credentials and the run options come from: flags, then a configuration file (`--config FILE` or ./cloudconf.config.json, checked against config.schema.json), then CLOUDCONF_TOKEN; errors never quote a value.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { ConfiguredCredentials } from './config.js';
 
 export const TOKEN_ENV = 'CLOUDCONF_TOKEN';
@@ -19,9 +20,19 @@ export const CONFIG_FILE = 'cloudconf.config.json';
 
 /** The JSON Schema of the file, shipped beside this module (editors can point `$schema` at it). */
 export const CONFIG_SCHEMA_PATH = new URL('./config.schema.json', import.meta.url);
-const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_PATH, 'utf8')) as { properties: Record<string, unknown> };
-const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
-const KNOWN = new Set(Object.keys(schema.properties));
+
+let compiled: { validate: ValidateFunction; known: Set<string> } | undefined;
+/** The schema's validator and member names, made on first use: every command's start (even `--version`) loads this module. */
+function schemaOf(): { validate: ValidateFunction; known: Set<string> } {
+  if (compiled) return compiled;
+  const schema = JSON.parse(readFileSync(CONFIG_SCHEMA_PATH, 'utf8')) as { properties: Record<string, unknown> };
+  const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  compiled = {
+    validate: new Ajv2020({ allErrors: true, strict: false }).compile(schema),
+    known: new Set(Object.keys(schema.properties)),
+  };
+  return compiled;
+}
 
 export interface TargetFlags {
   baseUrl?: string;
@@ -76,9 +87,10 @@ function readFile(path: string): TargetFile {
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     throw new ConfigError(`the configuration file ${path} must hold a JSON object`);
   }
-  const unknown = Object.keys(json).filter((k) => !KNOWN.has(k));
+  const { validate, known } = schemaOf();
+  const unknown = Object.keys(json).filter((k) => !known.has(k));
   if (unknown.length) {
-    throw new ConfigError(`unknown member(s) in ${path}: ${unknown.join(', ')} (known: ${[...KNOWN].join(', ')})`);
+    throw new ConfigError(`unknown member(s) in ${path}: ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
   }
   if (!validate(json)) {
     // Where and what rule, never the value: ajv's messages name the rule (type, pattern, minimum, allowed values).
