@@ -24,6 +24,9 @@ export interface ChartPoint {
   total: number;
 }
 
+/** A time label under the chart: the first starts at its point and the last ends at it, so neither runs off the edge. */
+const labelAnchor = (i: number, n: number) => (n < 2 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle');
+
 /** A line chart of pass counts per run, with the judged total as a dashed line. */
 export function historyChart(points: readonly ChartPoint[]): string {
   const W = 720;
@@ -38,7 +41,7 @@ export function historyChart(points: readonly ChartPoint[]): string {
   const dots = points
     .map(
       (p, i) =>
-        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.pass).toFixed(1)}" r="4" fill="#1a7f37"><title>${escapeHtml(`${p.label}: ${p.pass}/${p.total}`)}</title></circle><text x="${x(i).toFixed(1)}" y="${(y(p.pass) - 8).toFixed(1)}" font-size="11" text-anchor="middle">${p.pass}</text><text x="${x(i).toFixed(1)}" y="${H - pad.bottom + 18}" font-size="11" text-anchor="middle">${escapeHtml(p.label)}</text>`,
+        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.pass).toFixed(1)}" r="4" fill="#1a7f37"><title>${escapeHtml(`${p.label}: ${p.pass}/${p.total}`)}</title></circle><text x="${x(i).toFixed(1)}" y="${(y(p.pass) - 8).toFixed(1)}" font-size="11" text-anchor="middle">${p.pass}</text><text x="${x(i).toFixed(1)}" y="${H - pad.bottom + 18}" font-size="11" text-anchor="${labelAnchor(i, points.length)}">${escapeHtml(p.label)}</text>`,
     )
     .join('');
   const axis = `<line x1="${pad.left}" y1="${y(0)}" x2="${W - pad.right}" y2="${y(0)}" stroke="#999"/><line x1="${pad.left}" y1="${pad.top}" x2="${pad.left}" y2="${y(0)}" stroke="#999"/><text x="${pad.left - 6}" y="${y(top) + 4}" font-size="11" text-anchor="end">${top}</text><text x="${pad.left - 6}" y="${y(0) + 4}" font-size="11" text-anchor="end">0</text>`;
