@@ -128,6 +128,11 @@ export const freshParentFor: ReadonlySet<string> = new Set([
   // Resizing and cloning depend on how much disk the instance holds, which other tests of the shared one change.
   'instances/resize',
   'instances/clone',
+  // A new snapshot replaces the instance's last one: a snapshot shared between tests is gone once a
+  // later test on the same leased instance takes its own (backups/view answered 404 when the tests
+  // of a file overlapped). Each test that reads or restores one takes it while it holds the instance.
+  'backups/view',
+  'backups/restore',
   // An accepted transfer is closed: each accept gets a transfer of its own.
   'transfers/service/accept',
   'transfers/entity/accept',
