@@ -45,8 +45,11 @@ export async function findByPrefix(session: Session, prefix: string): Promise<{ 
   if (prefix.length < MIN_PREFIX_LENGTH) throw new Error(`a prefix of at least ${MIN_PREFIX_LENGTH} characters`);
   const litter: Litter[] = [];
   const unread: string[] = [];
-  for (const { list, removal, labelField } of labelledCollections().reverse()) {
-    const { items, unread: why } = await allItems(session, list);
+  const collections = labelledCollections().reverse();
+  // Read at once: against a target that stopped answering, the sweep then waits one timeout, not one per list.
+  const read = await Promise.all(collections.map(({ list }) => allItems(session, list)));
+  for (const [i, { removal, labelField }] of collections.entries()) {
+    const { items, unread: why } = read[i] as Awaited<ReturnType<typeof allItems>>;
     if (why) unread.push(why);
     for (const item of items) {
       const label = item[labelField];
