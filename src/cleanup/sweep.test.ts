@@ -19,7 +19,12 @@ test('the sweep reads every labelled list at the same time, and keeps only what 
         most = Math.max(most, inFlight);
         await sleep(20);
         inFlight -= 1;
-        const data = url.endsWith('/vpcs') ? [{ id: 7, label: 'cc-sweep-a' }, { id: 8, label: 'theirs' }] : [];
+        const data = url.endsWith('/vpcs')
+          ? [
+              { id: 7, label: 'cc-sweep-a' },
+              { id: 8, label: 'theirs' },
+            ]
+          : [];
         return { response: { status: 200, json: { data, page: 1, pages: 1 } } };
       },
     },
