@@ -3,10 +3,10 @@
 import { exclusions, partOf, requirementById, requirements } from '../../spec/index.js';
 import type { Family } from '../../spec/types.js';
 import { httpFaults } from './faults-http.js';
-import { repairFaults } from './faults-repair.js';
+import { type RepairFault, repairFaults } from './faults-repair.js';
 
-export interface Fault {
-  name: string;
+export interface Fault<Name extends string = string> {
+  name: Name;
   /** API area whose requirements catch it (`conventions` for cross-cutting ones). */
   area: string;
   family: Family;
@@ -18,7 +18,13 @@ export interface Fault {
   awaiting?: string;
 }
 
-const f = (name: string, area: string, family: Family, breaks: string, catches: string[]): Fault => ({
+const f = <const Name extends string>(
+  name: Name,
+  area: string,
+  family: Family,
+  breaks: string,
+  catches: string[],
+): Fault<Name> => ({
   name,
   area,
   family,
@@ -27,7 +33,7 @@ const f = (name: string, area: string, family: Family, breaks: string, catches: 
 });
 
 /** A body rule left unenforced: `skip:<operation id>/<requirement suffix>`, in the family of its requirement. */
-export const skipRule = (requirement: string): Fault =>
+export const skipRule = (requirement: string): Fault<SkipFault> =>
   f(
     `skip:${requirement}`,
     requirement.split('/')[0] ?? '',
@@ -35,6 +41,9 @@ export const skipRule = (requirement: string): Fault =>
     `does not enforce ${requirement}`,
     [requirement],
   );
+
+/** A body rule switched off by name: any requirement id after `skip:` (the server checks it at run time). */
+export type SkipFault = `skip:${string}`;
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
 
@@ -47,7 +56,7 @@ const part3CrossRules = requirements
   .filter((r) => r.derived && r.family === 'cross-field' && partOf(r) === 3 && !excluded.has(r.id))
   .map((r) => skipRule(r.id));
 
-const catalogue: Fault[] = [
+const catalogue = [
   // Pipeline faults: conventions and every area
   f('error-field-misnamed', 'conventions', 'error-shape', 'names the wrong field in validation errors', [
     'conventions/error-body/field-named',
@@ -739,6 +748,12 @@ const catalogue: Fault[] = [
     'stats/transfer-month/past-or-current-month',
   ]),
 ];
+
+/**
+ * Every name `world.fault` accepts: the catalogued names, and the generated families (`skip:` any
+ * requirement, `repair:` a repairing fault). A typo in a literal name fails the typecheck.
+ */
+export type FaultName = (typeof catalogue)[number]['name'] | (typeof httpFaults)[number]['name'] | RepairFault;
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {
