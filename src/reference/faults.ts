@@ -5,7 +5,7 @@ import { backupsFaults } from './faults/backups.js';
 import { billingFaults } from './faults/billing.js';
 import { configsFaults } from './faults/configs.js';
 import { conventionsFaults } from './faults/conventions.js';
-import type { Fault, SkipFault } from './faults/define.js';
+import type { EventMissingFault, Fault, SkipFault } from './faults/define.js';
 import { disksFaults } from './faults/disks.js';
 import { eventsFaults } from './faults/events.js';
 import { instancesFaults } from './faults/instances.js';
@@ -23,7 +23,7 @@ import { vpcsFaults } from './faults/vpcs.js';
 import { httpFaults } from './faults-http.js';
 import { type RepairFault, repairFaults } from './faults-repair.js';
 
-export type { Fault, SkipFault };
+export type { EventMissingFault, Fault, SkipFault };
 
 const catalogue = [
   ...conventionsFaults,
@@ -50,9 +50,9 @@ const catalogue = [
 
 /**
  * Every name `world.fault` accepts: the catalogued names, and the generated families (`skip:` any
- * requirement, `repair:` a repairing fault). A typo in a literal name fails the typecheck.
+ * requirement, `repair:` a repairing fault, `event-missing:` any action, which the event log checks). A typo in a literal name fails the typecheck.
  */
-export type FaultName = (typeof catalogue)[number]['name'] | RepairFault;
+export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | EventMissingFault;
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {

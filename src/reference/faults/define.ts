@@ -27,6 +27,9 @@ export const faultsOf =
     catches,
   });
 
+/** An event the log drops: `event-missing:<action>` (the event log checks it for every action it records). */
+export type EventMissingFault = `event-missing:${string}`;
+
 /** A body rule switched off by name: any requirement id after `skip:` (the server checks it at run time). */
 export type SkipFault = `skip:${string}`;
 
