@@ -7,8 +7,6 @@ import { conflict, invalid, notFound } from './errors.js';
 import { applyUpdate, ruleSkipped } from './seams.js';
 import { type Account, DAY_MS, type Principal, timestamp, type World } from './world.js';
 
-/** A rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-
 // ---- State ----
 
 /** The contact and billing fields of the Account table, as stored. */

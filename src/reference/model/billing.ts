@@ -32,8 +32,6 @@ const AMOUNT_CENTS = {
 /** The method type for which a payment needs `cvv`. */
 const CVV_METHOD_TYPE = String(crossRuleParams(paymentSpec.rules, 'cvv-required-for-credit-card').equals);
 
-/** A rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-
 // ---- Account-level access ----
 
 /**

@@ -38,8 +38,6 @@ const state = (account: Account) =>
     };
   });
 
-/** A uniqueness or cross rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-
 // ---- Contacts ----
 
 export interface Phone {

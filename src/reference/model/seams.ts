@@ -12,6 +12,9 @@ export function removeDeleted(world: World, remove: () => void): void {
   if (!world.fault('delete-keeps-item')) remove();
 }
 
-/** Whether a body rule (`<operation id>/<rule>`) is switched off by its `skip:` fault wherever the model checks it. */
+/**
+ * Whether a body rule (`<operation id>/<rule>`) is switched off by its `skip:` fault: one name
+ * switches off a rule the pipeline judges and one only a model can (uniqueness, state, cross rules).
+ */
 export const ruleSkipped = (world: World, operation: string, rule: string): boolean =>
   world.fault(`skip:${operation}/${rule}`);
