@@ -1,10 +1,38 @@
 // Self-tests of the fault seams: each cross-cutting fault acts where it is implemented, and only when it is on.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { World } from './world.js';
 
+const reference = new URL('..', import.meta.url).pathname;
+
+/** The server's source files under src/reference, by path relative to it. */
+function sources(dir: string): { path: string; text: string }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [{ path: relative(reference, join(dir, e.name)), text: readFileSync(join(dir, e.name), 'utf8') }]
+        : [],
+  );
+}
+
+/** A cross-cutting fault checked by name outside its seam: an update, a delete or an event of its own. */
+const INLINE = /fault\(\s*'(update-ignored|delete-keeps-item|event-missing:[^']*)'/g;
+
+/** Compute-wing models that still check them inline: being split (issue 16 item 3), converted after the merge. */
+const NOT_YET_CONVERTED = new Set(['model/instances.ts', 'model/configs.ts', 'model/disks.ts', 'model/interfaces.ts']);
+
 describe('fault seams', () => {
+  test('update-ignored, delete-keeps-item and event-missing: are checked only at their seams', () => {
+    const inline = sources(reference)
+      .filter((file) => file.path !== 'model/seams.ts' && !NOT_YET_CONVERTED.has(file.path))
+      .flatMap((file) => [...file.text.matchAll(INLINE)].map((m) => `${file.path}: ${m[1]}`));
+    expect(inline).toEqual([]);
+  });
+
   test('an update is applied, and under update-ignored nothing changes', () => {
     for (const [faults, expected] of [
       [[], 'new'],
