@@ -2,7 +2,12 @@
 
 import type { Fault } from './faults.js';
 
-const http = (name: string, breaks: string, catches: string, family: Fault['family']): Fault => ({
+const http = <const Name extends string>(
+  name: Name,
+  breaks: string,
+  catches: string,
+  family: Fault['family'],
+): Fault<Name> => ({
   name,
   area: 'conventions',
   family,
@@ -10,7 +15,7 @@ const http = (name: string, breaks: string, catches: string, family: Fault['fami
   catches: [`conventions/http/${catches}`],
 });
 
-export const httpFaults: Fault[] = [
+export const httpFaults = [
   http(
     'allow-header-fixed',
     'answers every 405 with Allow: GET, POST, PUT, DELETE whatever the route takes',

@@ -9,6 +9,9 @@ import type { Fault } from './faults.js';
 
 export const REPAIR = 'repair:';
 
+/** The name of a repairing fault: `repair:` and the requirement it repairs around. */
+export type RepairFault = `${typeof REPAIR}${string}`;
+
 /** How many requirements of each repair kind get a fault: enough to spread over operations and fields, few enough for the matrix. */
 const PER_KIND = 3;
 
@@ -61,12 +64,12 @@ const AWAITING: Partial<Record<RepairKind, string>> = {
 };
 
 const targets = chosen();
-const byName = new Map(targets.map((t) => [`${REPAIR}${t.op.id}/${t.path}-${t.rule}`, t]));
+const byName = new Map(targets.map((t) => [`${REPAIR}${t.op.id}/${t.path}-${t.rule}` as RepairFault, t]));
 
-export const repairFaults: Fault[] = targets.map((t) => {
+export const repairFaults: Fault<RepairFault>[] = targets.map((t): Fault<RepairFault> => {
   const requirement = `${t.op.id}/${t.path}-${t.rule}`;
   return {
-    name: `${REPAIR}${requirement}`,
+    name: `${REPAIR}${requirement}` as const,
     area: t.op.id.split('/')[0] ?? '',
     family: requirementById.get(requirement)?.family ?? 'type',
     breaks: `repairs ${t.path} (${t.kind}) instead of refusing what breaks ${requirement}`,
@@ -76,7 +79,7 @@ export const repairFaults: Fault[] = targets.map((t) => {
 });
 
 /** The repair kind of each repairing fault, for the mutation note. */
-export const repairKindOf = (name: string): RepairKind | undefined => byName.get(name)?.kind;
+export const repairKindOf = (name: string): RepairKind | undefined => byName.get(name as RepairFault)?.kind;
 
 /** Applies `fn` to the value at each location of a generic path (`interfaces.label`, `tags.item`), through arrays. */
 function mapAt(value: unknown, segments: string[], fn: (v: unknown) => unknown): unknown {
@@ -93,7 +96,7 @@ function mapAt(value: unknown, segments: string[], fn: (v: unknown) => unknown):
 }
 
 /** The body as a server with the given repairing faults reads it: each faulted rule's bad values repaired. */
-export function repaired(faultOn: (name: string) => boolean, op: Operation, body: unknown): unknown {
+export function repaired(faultOn: (name: RepairFault) => boolean, op: Operation, body: unknown): unknown {
   let out = body;
   for (const [name, t] of byName) {
     if (t.op !== op || !faultOn(name)) continue;

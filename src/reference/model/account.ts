@@ -4,10 +4,8 @@ import { account as accountSpec, PROMO_MAX_ACCOUNT_AGE_DAYS } from '../../../spe
 import { balanceOf, chargeRemainingBalance, requireAccountAccess } from './billing.js';
 import { type Region, regions } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { applyUpdate, ruleSkipped } from './seams.js';
 import { type Account, DAY_MS, type Principal, timestamp, type World } from './world.js';
-
-/** A rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-const skipped = (world: World, operation: string, rule: string) => world.fault(`skip:${operation}/${rule}`);
 
 // ---- State ----
 
@@ -124,7 +122,7 @@ const STATE_CODES = new Map(
  * else the stored one. A body that changes only the country is not judged against the stored state.
  */
 function checkStateCode(world: World, stored: Contact, input: ContactInput): void {
-  if (input.state === undefined || skipped(world, 'account/update', 'state-code-us-ca')) return;
+  if (input.state === undefined || ruleSkipped(world, 'account/update', 'state-code-us-ca')) return;
   const storedCountry = world.fault('account-state-stored-country-ignored') ? undefined : stored[STATE_KEY_FIELD];
   const country = input[STATE_KEY_FIELD] ?? storedCountry;
   const codes = country === undefined ? undefined : STATE_CODES.get(country);
@@ -141,12 +139,12 @@ export function updateAccount(p: Principal, input: ContactInput): AccountSummary
   if (input.tax_id === '' && world.fault('account-tax-id-empty-rejected')) {
     throw invalid('tax_id', 'tax_id must not be empty');
   }
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     for (const name of CONTACT_FIELDS) {
       const value = input[name];
       if (typeof value === 'string') s.contact[name] = value;
     }
-  }
+  });
   return getAccount(p);
 }
 
@@ -164,12 +162,13 @@ export function updateSettings(p: Principal, input: { backups_enabled?: boolean;
   requireAccountAccess(p, 'read_write');
   const { world } = p.account;
   const settings = state(p.account).settings;
-  if (world.fault('update-ignored')) return settings;
-  const omittedReset = world.fault('account-settings-omitted-reset');
-  if (typeof input.backups_enabled === 'boolean') settings.backups_enabled = input.backups_enabled;
-  else if (omittedReset) settings.backups_enabled = false;
-  if (typeof input.network_helper === 'boolean') settings.network_helper = input.network_helper;
-  else if (omittedReset) settings.network_helper = false;
+  applyUpdate(world, () => {
+    const omittedReset = world.fault('account-settings-omitted-reset');
+    if (typeof input.backups_enabled === 'boolean') settings.backups_enabled = input.backups_enabled;
+    else if (omittedReset) settings.backups_enabled = false;
+    if (typeof input.network_helper === 'boolean') settings.network_helper = input.network_helper;
+    else if (omittedReset) settings.network_helper = false;
+  });
   return settings;
 }
 

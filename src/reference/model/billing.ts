@@ -3,6 +3,7 @@
 import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../../../spec/part2/billing.js';
 import type { CrossRule, Json, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { removeDeleted, ruleSkipped } from './seams.js';
 import { registerAccountStanding } from './transfers.js';
 import { type Account, DAY_MS, type Permission, type Principal, timestamp, type World } from './world.js';
 
@@ -30,9 +31,6 @@ const AMOUNT_CENTS = {
 };
 /** The method type for which a payment needs `cvv`. */
 const CVV_METHOD_TYPE = String(crossRuleParams(paymentSpec.rules, 'cvv-required-for-credit-card').equals);
-
-/** A rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-const skipped = (world: World, operation: string, rule: string) => world.fault(`skip:${operation}/${rule}`);
 
 // ---- Account-level access ----
 
@@ -224,17 +222,17 @@ function expiryInPast(world: World, card: CardInput): boolean {
 }
 
 function checkExpiry(world: World, card: CardInput, operation: string, prefix: string): void {
-  if (expiryInPast(world, card) && !skipped(world, operation, 'expiry-not-in-past')) {
+  if (expiryInPast(world, card) && !ruleSkipped(world, operation, 'expiry-not-in-past')) {
     throw invalid(`${prefix}expiry_year`, 'The card has expired: expiry month and year must not be in the past');
   }
 }
 
 function checkAdditionLimits(world: World, s: BillingState): void {
   const operation = 'billing/payment-methods/create';
-  if (s.methods.size >= MAX_ACTIVE && !skipped(world, operation, 'active-methods-limit')) {
+  if (s.methods.size >= MAX_ACTIVE && !ruleSkipped(world, operation, 'active-methods-limit')) {
     throw conflict(`An account can have at most ${MAX_ACTIVE} active payment methods`);
   }
-  if (addedToday(world, s) >= MAX_ADDED_PER_DAY && !skipped(world, operation, 'daily-additions-limit')) {
+  if (addedToday(world, s) >= MAX_ADDED_PER_DAY && !ruleSkipped(world, operation, 'daily-additions-limit')) {
     throw conflict(`At most ${MAX_ADDED_PER_DAY} payment methods can be added per day`);
   }
 }
@@ -318,9 +316,7 @@ export function addPaymentMethod(p: Principal, input: PaymentMethodInput): Payme
     ? !world.fault('payment-method-default-kept')
     : s.defaultId === undefined || world.fault('payment-method-default-taken');
   if (becomesDefault) moveDefault(world, s, method);
-  if (!world.fault('event-missing:payment_method_add')) {
-    p.account.events.record('payment_method_add', methodEntity(method), p.user.username);
-  }
+  p.account.events.record('payment_method_add', methodEntity(method), p.user.username);
   return method;
 }
 
@@ -357,7 +353,7 @@ export function deletePaymentMethod(p: Principal, id: number): void {
     if (!world.fault('payment-method-delete-default')) throw conflict('The default payment method cannot be deleted');
     s.defaultId = undefined;
   }
-  if (!world.fault('delete-keeps-item')) s.methods.delete(method.id);
+  removeDeleted(world, () => s.methods.delete(method.id));
 }
 
 // ---- Payments ----
@@ -393,7 +389,7 @@ export function paymentBounds(world: World, balanceCents: number): { min: number
 }
 
 function checkAmount(world: World, s: BillingState, amount: { cents: number; beyondCents: boolean }): void {
-  if (skipped(world, 'billing/payments/create', 'usd-amount-bounds')) return;
+  if (ruleSkipped(world, 'billing/payments/create', 'usd-amount-bounds')) return;
   const { min, max } = paymentBounds(world, s.balanceCents);
   const tooHigh = amount.cents > max || (amount.cents === max && amount.beyondCents);
   if (amount.cents < min || tooHigh) {
@@ -421,7 +417,7 @@ export function makePayment(p: Principal, input: PaymentInput): Payment {
   const amount = parseAmount(input.usd);
   checkAmount(world, s, amount);
   const method = chargedMethod(world, s, input.payment_method_id);
-  const cvvSkipped = skipped(world, 'billing/payments/create', 'cvv-required-for-credit-card');
+  const cvvSkipped = ruleSkipped(world, 'billing/payments/create', 'cvv-required-for-credit-card');
   if (method.type === CVV_METHOD_TYPE && input.cvv == null && !cvvSkipped) {
     throw invalid('cvv', 'cvv is required when paying by credit card');
   }
@@ -433,10 +429,8 @@ export function makePayment(p: Principal, input: PaymentInput): Payment {
     paymentMethodId: method.id,
   };
   s.payments.set(payment.id, payment);
-  if (!world.fault('event-missing:payment_submitted')) {
-    const entity = { id: payment.id, type: 'payment', label: null, url: `/v4/account/payments/${payment.id}` };
-    p.account.events.record('payment_submitted', entity, p.user.username);
-  }
+  const entity = { id: payment.id, type: 'payment', label: null, url: `/v4/account/payments/${payment.id}` };
+  p.account.events.record('payment_submitted', entity, p.user.username);
   return payment;
 }
 

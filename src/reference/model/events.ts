@@ -68,6 +68,8 @@ export class EventLog {
       ...(grantKind ? { grantKind } : {}),
       ...(grantId !== undefined ? { grantId } : {}),
     };
+    // The seam of the `event-missing:<action>` faults: the event is made but the log drops it.
+    if (this.world.fault(`event-missing:${action}`)) return event;
     this.records.push(event);
     this.byId.set(event.id, event);
     return event;

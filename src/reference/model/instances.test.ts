@@ -210,7 +210,7 @@ describe('power', () => {
     profile(p, fresh, 'y');
     expect(rejection(() => m.bootInstance(p, fresh.id, undefined)).items[0]?.field).toBe('config_id');
     expect(rejection(() => m.bootInstance(p, fresh.id, a.id)).items[0]?.field).toBe('config_id');
-    expect(world.fault('x')).toBe(false);
+    expect(world.faults.has('x')).toBe(false);
   });
 
   test('reboot: null or omitted uses the last booted, else the only one, else an error', () => {

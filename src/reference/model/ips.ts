@@ -13,6 +13,7 @@ import {
   removeAddress,
 } from './instances.js';
 import { isActiveNatTarget, type VpcIpRecord, vpcIpRecordsOfInstance } from './interfaces.js';
+import { applyUpdate } from './seams.js';
 import type { Account, Principal, World } from './world.js';
 
 /** One address of an instance as the API shows it, IPv4 or IPv6. */
@@ -166,7 +167,7 @@ export function updateRdns(p: Principal, nodeId: number, address: string, rdns: 
   const { world } = p.account;
   const key = canonicalAddress(address);
   if (!addressViews(p.account, instance).has(key)) throw notFound('Address not found on this instance');
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     const v4 = instance.ipv4.find((a) => canonicalAddress(a.address) === key);
     if (v4) v4.rdns = rdns;
     else {
@@ -178,7 +179,7 @@ export function updateRdns(p: Principal, nodeId: number, address: string, rdns: 
       }
       own.set(key, rdns);
     }
-  }
+  });
   return getAddress(p, nodeId, address);
 }
 

@@ -6,6 +6,7 @@ import { managedCredential, managedNodeSettings, managedService } from '../../..
 import type { Json } from '../../../spec/types.js';
 import { regionExists } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { type Account, type Principal, timestamp, type World } from './world.js';
 
 // ---- Stores ----
@@ -36,9 +37,6 @@ const state = (account: Account) =>
       issues: new Map([[issue.id, issue]]),
     };
   });
-
-/** A uniqueness or cross rule the pipeline cannot judge is switched off by the same fault name as a body rule. */
-const skipped = (world: World, operation: string, rule: string) => world.fault(`skip:${operation}/${rule}`);
 
 // ---- Contacts ----
 
@@ -98,14 +96,14 @@ export function createContact(p: Principal, input: ContactInput): Contact {
 export function updateContact(p: Principal, id: number, input: ContactInput): Contact {
   const contact = getContact(p, id);
   const { world } = p.account;
-  if (!world.fault('update-ignored')) applyContact(contact, input);
+  applyUpdate(world, () => applyContact(contact, input));
   contact.updated = timestamp(world.now());
   return contact;
 }
 
 export function deleteContact(p: Principal, id: number): void {
   getContact(p, id);
-  if (!p.account.world.fault('delete-keeps-item')) state(p.account).contacts.delete(id);
+  removeDeleted(p.account.world, () => state(p.account).contacts.delete(id));
 }
 
 // ---- Credentials: username and password are write-only ----
@@ -155,7 +153,7 @@ export function getCredential(p: Principal, id: number): Credential {
 
 function checkLabelFree(p: Principal, label: string, operation: string, self?: number): void {
   const holder = state(p.account).credentialLabels.get(label);
-  if (holder !== undefined && holder !== self && !skipped(p.account.world, operation, LABEL_UNIQUE)) {
+  if (holder !== undefined && holder !== self && !ruleSkipped(p.account.world, operation, LABEL_UNIQUE)) {
     throw conflict(`A managed credential labelled ${label} already exists`, 'label');
   }
 }
@@ -182,12 +180,15 @@ export function createCredential(p: Principal, input: CredentialInput): Credenti
 export function updateCredential(p: Principal, id: number, input: { label?: string }): Credential {
   const credential = getCredential(p, id);
   const { world } = p.account;
-  if (input.label !== undefined && !world.fault('update-ignored')) {
-    checkLabelFree(p, input.label, 'managed/credentials/update', credential.id);
-    const labels = state(p.account).credentialLabels;
-    if (labels.get(credential.label) === credential.id) labels.delete(credential.label);
-    credential.label = input.label;
-    labels.set(credential.label, credential.id);
+  const { label } = input;
+  if (label !== undefined) {
+    applyUpdate(world, () => {
+      checkLabelFree(p, label, 'managed/credentials/update', credential.id);
+      const labels = state(p.account).credentialLabels;
+      if (labels.get(credential.label) === credential.id) labels.delete(credential.label);
+      credential.label = label;
+      labels.set(credential.label, credential.id);
+    });
   }
   credential.updated = timestamp(world.now());
   return credential;
@@ -208,11 +209,12 @@ export function updateCredentialSecrets(
 /** Deletes the credential; services stop referring to it, so responders lose access. */
 export function revokeCredential(p: Principal, id: number): void {
   const credential = getCredential(p, id);
-  if (p.account.world.fault('delete-keeps-item')) return;
-  const s = state(p.account);
-  s.credentials.delete(id);
-  if (s.credentialLabels.get(credential.label) === id) s.credentialLabels.delete(credential.label);
-  for (const service of s.services.values()) service.credentials = service.credentials.filter((c) => c !== id);
+  removeDeleted(p.account.world, () => {
+    const s = state(p.account);
+    s.credentials.delete(id);
+    if (s.credentialLabels.get(credential.label) === id) s.credentialLabels.delete(credential.label);
+    for (const service of s.services.values()) service.credentials = service.credentials.filter((c) => c !== id);
+  });
 }
 
 // ---- The account's managed ssh key ----
@@ -333,13 +335,13 @@ export interface NodeSettingsInput {
 
 export function updateNodeSettings(p: Principal, instanceId: number, input: NodeSettingsInput): NodeSettings {
   const current = getNodeSettings(p, instanceId);
-  if (!p.account.world.fault('update-ignored')) {
+  applyUpdate(p.account.world, () => {
     const ssh = { ...current.ssh };
     for (const key of ['access', 'ip', 'port', 'user'] as const) {
       if (input.ssh?.[key] !== undefined) (ssh as Record<string, unknown>)[key] = input.ssh[key];
     }
     state(p.account).ssh.set(instanceId, ssh);
-  }
+  });
   return getNodeSettings(p, instanceId);
 }
 
@@ -417,7 +419,7 @@ const regionSet = (region: string | null | undefined): region is string =>
 
 /** Region required with a private address, not allowed otherwise; an empty string counts as not set. */
 function checkRegion(world: World, operation: string, address: string, region: string | null | undefined): void {
-  if (!skipped(world, operation, REGION_RULE_ID)) {
+  if (!ruleSkipped(world, operation, REGION_RULE_ID)) {
     const isPrivate = isPrivateAddress(address);
     if (isPrivate && !regionSet(region)) throw invalid('region', 'region is required when address is a private IP');
     if (!isPrivate && regionSet(region))
@@ -475,14 +477,14 @@ export function updateService(p: Principal, id: number, changes: ServiceChanges)
   const { world } = p.account;
   const region = changes.region !== undefined ? changes.region : service.region;
   checkRegion(world, 'managed/services/update', changes.address ?? service.address, region);
-  if (!world.fault('update-ignored')) applyServiceChanges(world, service, changes);
+  applyUpdate(world, () => applyServiceChanges(world, service, changes));
   service.updated = timestamp(world.now());
   return service;
 }
 
 export function deleteService(p: Principal, id: number): void {
   getService(p, id);
-  if (!p.account.world.fault('delete-keeps-item')) state(p.account).services.delete(id);
+  removeDeleted(p.account.world, () => state(p.account).services.delete(id));
 }
 
 export function disableService(p: Principal, id: number): Service {

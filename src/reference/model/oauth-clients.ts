@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '../../../spec/types.js';
 import { forbidden, notFound } from './errors.js';
+import { applyUpdate, removeDeleted } from './seams.js';
 import type { Account, Permission, Principal, World } from './world.js';
 
 export interface Thumbnail {
@@ -121,10 +122,11 @@ export function createClient(p: Principal, input: ClientInput): OAuthClient {
 export function updateClient(p: Principal, id: string, changes: ClientChanges): OAuthClient {
   requireAccountAccess(p, 'read_write');
   const client = ownClient(p, id);
-  if (p.account.world.fault('update-ignored')) return client;
-  if (changes.label !== undefined) client.label = changes.label;
-  if (changes.redirect_uri !== undefined) client.redirect_uri = changes.redirect_uri;
-  if (changes.public !== undefined) client.public = changes.public;
+  applyUpdate(p.account.world, () => {
+    if (changes.label !== undefined) client.label = changes.label;
+    if (changes.redirect_uri !== undefined) client.redirect_uri = changes.redirect_uri;
+    if (changes.public !== undefined) client.public = changes.public;
+  });
   return client;
 }
 
@@ -133,14 +135,15 @@ export function deleteClient(p: Principal, id: string): void {
   requireAccountAccess(p, 'read_write');
   ownClient(p, id);
   const { world } = p.account;
-  if (world.fault('delete-keeps-item')) return;
-  store(p.account).delete(id);
-  const clients = worldClients(world);
-  clients.byId.delete(id);
-  if (!world.fault('oauth-delete-keeps-tokens')) {
-    for (const token of clients.tokensByClient.get(id) ?? []) world.tokens.delete(token);
-  }
-  clients.tokensByClient.delete(id);
+  removeDeleted(world, () => {
+    store(p.account).delete(id);
+    const clients = worldClients(world);
+    clients.byId.delete(id);
+    if (!world.fault('oauth-delete-keeps-tokens')) {
+      for (const token of clients.tokensByClient.get(id) ?? []) world.tokens.delete(token);
+    }
+    clients.tokensByClient.delete(id);
+  });
 }
 
 /** Gives the client a new secret, never one it had before; the old one expires at once. */

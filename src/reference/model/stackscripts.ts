@@ -2,6 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted } from './seams.js';
 import { registerGrantable } from './users.js';
 import { type Account, can, type Principal, timestamp, type World } from './world.js';
 
@@ -178,22 +179,20 @@ export function updateStackScript(p: Principal, id: string | number, changes: St
   if (s.is_public && changes.is_public === false && !world.fault('stackscript-unpublish')) {
     throw invalid('is_public', 'A public StackScript cannot be made private');
   }
-  if (world.fault('update-ignored')) {
-    s.updated = timestamp(world.now());
-    return s;
-  }
-  if (world.fault('stackscript-username-last-editor')) s.username = p.user.username;
-  if (changes.label !== undefined) s.label = changes.label;
-  if (changes.script !== undefined && !world.fault('stackscript-script-not-updated')) {
-    s.script = changes.script;
-    s.user_defined_fields = userDefinedFields(world, s.script);
-  }
-  if (changes.images !== undefined) s.images = [...changes.images];
-  if (changes.description !== undefined) s.description = changes.description;
-  if (changes.rev_note !== undefined) s.rev_note = changes.rev_note;
-  if (changes.is_public !== undefined && !(changes.is_public && world.fault('stackscript-publish-ignored'))) {
-    s.is_public = changes.is_public;
-  }
+  applyUpdate(world, () => {
+    if (world.fault('stackscript-username-last-editor')) s.username = p.user.username;
+    if (changes.label !== undefined) s.label = changes.label;
+    if (changes.script !== undefined && !world.fault('stackscript-script-not-updated')) {
+      s.script = changes.script;
+      s.user_defined_fields = userDefinedFields(world, s.script);
+    }
+    if (changes.images !== undefined) s.images = [...changes.images];
+    if (changes.description !== undefined) s.description = changes.description;
+    if (changes.rev_note !== undefined) s.rev_note = changes.rev_note;
+    if (changes.is_public !== undefined && !(changes.is_public && world.fault('stackscript-publish-ignored'))) {
+      s.is_public = changes.is_public;
+    }
+  });
   s.updated = timestamp(world.now());
   return s;
 }
@@ -205,7 +204,7 @@ export function deleteStackScript(p: Principal, id: string | number): void {
   if (s.is_public && !world.fault('stackscript-delete-public')) {
     throw conflict('A public StackScript cannot be deleted');
   }
-  if (!world.fault('delete-keeps-item')) store(p.account).delete(s.id);
+  removeDeleted(world, () => store(p.account).delete(s.id));
 }
 
 // ---- Deployments (Part 3 reports instances deployed from a StackScript) ----

@@ -1,6 +1,7 @@
 // Tags of the reference server: all-or-nothing create over the four kinds of taggable object, the objects carrying a tag, and delete from every object; no HTTP types.
 
 import { conflict, invalid, notFound } from './errors.js';
+import { removeDeleted } from './seams.js';
 import { type Account, type Principal, timestamp } from './world.js';
 
 /** The body arrays of Tag Create, one per kind of taggable object. */
@@ -117,7 +118,7 @@ export function deleteTag(p: Principal, label: string): void {
   if (!world.fault('tag-delete-keeps-objects')) {
     for (const { object } of tag.objects.values()) object.tags = object.tags.filter((t) => t !== label);
   }
-  if (!world.fault('delete-keeps-item')) store(p.account).delete(label);
+  removeDeleted(world, () => store(p.account).delete(label));
 }
 
 // ---- For the areas owning taggable objects (Part 3 instances) ----

@@ -1,6 +1,7 @@
 // Service transfers of the reference server: instances offered by one account to any other, the pending, accepted, canceled and expired states, who may see and act on a transfer, and the create and accept conditions; no HTTP types.
 
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { removeDeleted } from './seams.js';
 import type { Account, Principal, World } from './world.js';
 
 export type TransferStatus = 'pending' | 'accepted' | 'canceled' | 'expired';
@@ -252,9 +253,10 @@ export function cancelTransfer(p: Principal, token: string): Transfer {
     (status === 'expired' && world.fault('transfer-cancel-expired')) ||
     (status === 'canceled' && world.fault('transfer-cancel-repeatable'));
   if (!allowed) throw conflict(`A transfer that is ${status} cannot be canceled`);
-  if (world.fault('delete-keeps-item')) return t;
-  t.state = 'canceled';
-  t.updated = world.now();
+  removeDeleted(world, () => {
+    t.state = 'canceled';
+    t.updated = world.now();
+  });
   return t;
 }
 

@@ -3,6 +3,7 @@
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted } from './seams.js';
 import { listVpcs } from './vpcs.js';
 import {
   type Account,
@@ -107,10 +108,11 @@ export function updateUser(p: Principal, username: string, changes: UserChanges)
   if (renaming && usernameTaken(world, changes.username as string)) {
     throw conflict('Username is already taken', 'username');
   }
-  if (world.fault('update-ignored')) return user;
-  if (changes.email !== undefined) user.email = changes.email;
-  if (changes.restricted !== undefined) setRestricted(world, user, changes.restricted);
-  if (renaming) rename(account, user, changes.username as string);
+  applyUpdate(world, () => {
+    if (changes.email !== undefined) user.email = changes.email;
+    if (changes.restricted !== undefined) setRestricted(world, user, changes.restricted);
+    if (renaming) rename(account, user, changes.username as string);
+  });
   return user;
 }
 
@@ -138,14 +140,15 @@ export function deleteUser(p: Principal, username: string): void {
   const user = getUser(p, username);
   const state = usersState(account);
   if (user === state.owner) throw conflict('The account owner cannot be deleted');
-  if (world.fault('delete-keeps-item')) return;
-  account.users.delete(username);
-  if (world.fault('deleted-user-grants-kept')) state.ghosts.set(username, user);
-  for (const [token, t] of world.tokens) {
-    if (t.account !== account || t.username !== username) continue;
-    if (world.fault('deleted-user-logged-in')) t.username = state.owner.username;
-    else world.tokens.delete(token);
-  }
+  removeDeleted(world, () => {
+    account.users.delete(username);
+    if (world.fault('deleted-user-grants-kept')) state.ghosts.set(username, user);
+    for (const [token, t] of world.tokens) {
+      if (t.account !== account || t.username !== username) continue;
+      if (world.fault('deleted-user-logged-in')) t.username = state.owner.username;
+      else world.tokens.delete(token);
+    }
+  });
 }
 
 // ---- Grants ----

@@ -2,6 +2,7 @@
 
 import { regionExists } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted } from './seams.js';
 import { type Account, can, type Principal, timestamp } from './world.js';
 
 export interface Subnet {
@@ -78,8 +79,7 @@ export function createVpc(
   };
   store(p.account).set(vpc.id, vpc);
   if (p.user.restricted) p.user.grants.entities.vpc.set(vpc.id, 'read_write');
-  if (!world.fault('event-missing:vpc_create'))
-    p.account.events.record('vpc_create', entity(vpc), p.user.username, 'vpc');
+  p.account.events.record('vpc_create', entity(vpc), p.user.username, 'vpc');
   for (const s of vpc.subnets)
     p.account.events.record('subnet_create', subnetEntity(vpc, s), p.user.username, 'vpc', vpc.id);
   return vpc;
@@ -88,10 +88,10 @@ export function createVpc(
 export function updateVpc(p: Principal, id: number, input: { label?: string; description?: string }): Vpc {
   const vpc = getVpc(p, id);
   const { world } = p.account;
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     if (input.label !== undefined) vpc.label = input.label;
     if (input.description !== undefined) vpc.description = input.description;
-  }
+  });
   vpc.updated = timestamp(world.now());
   p.account.events.record('vpc_update', entity(vpc), p.user.username, 'vpc');
   return vpc;
@@ -109,7 +109,7 @@ export function deleteVpc(p: Principal, id: number): void {
     vpc.subnets = blocked;
     return;
   }
-  if (!world.fault('delete-keeps-item')) store(p.account).delete(id);
+  removeDeleted(world, () => store(p.account).delete(id));
   p.account.events.record('vpc_delete', entity(vpc), p.user.username, 'vpc');
   for (const s of vpc.subnets)
     p.account.events.record('subnet_delete', subnetEntity(vpc, s), p.user.username, 'vpc', vpc.id);
@@ -132,7 +132,9 @@ export function createSubnet(p: Principal, vpcId: number, input: SubnetInput): S
 
 export function updateSubnet(p: Principal, vpcId: number, subnetId: number, input: { label?: string }): Subnet {
   const { vpc, subnet } = getSubnet(p, vpcId, subnetId);
-  if (input.label !== undefined && !p.account.world.fault('update-ignored')) subnet.label = input.label;
+  applyUpdate(p.account.world, () => {
+    if (input.label !== undefined) subnet.label = input.label;
+  });
   subnet.updated = timestamp(p.account.world.now());
   p.account.events.record('subnet_update', subnetEntity(vpc, subnet), p.user.username, 'vpc', vpc.id);
   return subnet;
@@ -141,6 +143,8 @@ export function updateSubnet(p: Principal, vpcId: number, subnetId: number, inpu
 export function deleteSubnet(p: Principal, vpcId: number, subnetId: number): void {
   const { vpc, subnet } = getSubnet(p, vpcId, subnetId);
   if (subnetUsage.inUse(p.account, subnet.id)) throw conflict('The subnet has interfaces assigned', 'subnet');
-  if (!p.account.world.fault('delete-keeps-item')) vpc.subnets = vpc.subnets.filter((s) => s.id !== subnetId);
+  removeDeleted(p.account.world, () => {
+    vpc.subnets = vpc.subnets.filter((s) => s.id !== subnetId);
+  });
   p.account.events.record('subnet_delete', subnetEntity(vpc, subnet), p.user.username, 'vpc', vpc.id);
 }

@@ -2,6 +2,7 @@
 
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../../spec/types.js';
+import type { FaultName } from '../faults.js';
 import { EventLog } from './events.js';
 
 export type Permission = 'read_only' | 'read_write';
@@ -109,7 +110,8 @@ export class World {
     return new Date(Date.now() + this.clockOffsetMs);
   }
 
-  fault(name: string): boolean {
+  /** Whether a fault of the catalogue is switched on; the name is typed, so a misspelt fault fails the typecheck. */
+  fault(name: FaultName): boolean {
     return this.faults.has(name);
   }
 
