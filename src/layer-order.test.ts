@@ -107,12 +107,14 @@ const edges: Edge[] = files.flatMap((from) =>
 const relativeEdges = edges.filter((e) => e.specifier.startsWith('.'));
 const isTest = (file: string) => file.endsWith('.test.ts');
 
-/** The part a file belongs to: a folder of src/, a file at the top of src/, spec, suites/spec, or the conformance suites. */
+const PARTS = LAYERS.flat().sort((a, b) => b.length - a.length);
+
+/** The part a file belongs to: the longest part of LAYERS that holds it, else its folder of src/ or its top folder (unplaced). */
 function partOf(file: string): string {
+  const listed = PARTS.find((p) => file === p || file.startsWith(`${p}/`));
+  if (listed) return listed;
   const [top, second] = file.split('/');
-  if (top === 'src' && second) return `src/${second}`;
-  if (top === 'suites' && second === 'spec' && file.split('/').length > 2) return 'suites/spec';
-  return top ?? file;
+  return top === 'src' && second ? `src/${second}` : (top ?? file);
 }
 
 const layerOf = new Map(LAYERS.flatMap((parts, layer) => parts.map((part) => [part, layer] as const)));
