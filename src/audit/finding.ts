@@ -3,7 +3,7 @@
 import { requirementById } from '../../spec/index.js';
 import type { Level } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
-import type { Failure } from '../suite/outcome.js';
+import type { Failure } from '../vocabulary/outcome.js';
 
 export interface Finding {
   /** The exchange's place in the recording (0-based line or HAR entry). */

@@ -2,8 +2,8 @@
 
 import { requirements } from '../../spec/index.js';
 import { buildResults, type Results } from '../report/results.js';
-import type { Outcome } from '../suite/outcome.js';
 import { TOOL_VERSION } from '../version.js';
+import type { Outcome } from '../vocabulary/outcome.js';
 import type { Auditor } from './auditor.js';
 import type { Finding } from './finding.js';
 

@@ -2,7 +2,7 @@
 
 import { resolve } from 'node:path';
 import { inertLine } from '../http/inert.js';
-import { plain } from '../report/markdown.js';
+import { plain } from '../http/inert-markdown.js';
 import type { Leftover, RunCleanup } from './delete.js';
 
 /**

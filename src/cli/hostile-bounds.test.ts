@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type HostileBehaviour, startHostileProxy, startHostileTarget } from '../http/hostile-target.js';
 import { startRecordingProxy } from '../http/recording-proxy.js';
 import type { Results } from '../report/results.js';
+import { type HostileBehaviour, startHostileProxy, startHostileTarget } from '../selftest/hostile-target.js';
 import { runCli, startServe } from './child.js';
 
 const TOKEN = 'bounds-test-token-7f3a';

@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHostileProxy } from '../http/hostile-target.js';
 import type { Results } from '../report/results.js';
+import { startHostileProxy } from '../selftest/hostile-target.js';
 import { runCli, startServe } from './child.js';
 
 const TOKEN = 'preflight-test-token-41c9';

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { startHostileTarget } from '../http/hostile-target.js';
+import { startHostileTarget } from '../selftest/hostile-target.js';
 import { startCli, waitForOutput } from './child.js';
 
 /** Far above every bound below: a run that waits for the answers in flight ends only past it. */

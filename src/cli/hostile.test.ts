@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { requirements } from '../../spec/index.js';
-import { type HostileBehaviour, startHostileTarget } from '../http/hostile-target.js';
 import type { Results } from '../report/results.js';
+import { type HostileBehaviour, startHostileTarget } from '../selftest/hostile-target.js';
 import { runCli } from './child.js';
 
 /**

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exclusions } from '../../spec/index.js';
 import { type Fault, faults } from '../reference/faults.js';
-import type { Outcome } from '../suite/outcome.js';
+import type { Outcome } from '../vocabulary/outcome.js';
 import { runSuite } from './run.js';
 
 export interface MutationOptions {

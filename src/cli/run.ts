@@ -17,12 +17,12 @@ import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.j
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
-import type { Outcome } from '../suite/outcome.js';
 import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
 import { startLimiter } from '../target/limiter.js';
 import { defaultMode } from '../target/mode.js';
 import { preflight } from '../target/preflight.js';
 import { TOOL_VERSION } from '../version.js';
+import type { Outcome } from '../vocabulary/outcome.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';

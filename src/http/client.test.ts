@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
+import { startHostileTarget } from '../selftest/hostile-target.js';
 import { HttpClient, RequestRefused, retryAfterMs } from './client.js';
-import { startHostileTarget } from './hostile-target.js';
 import { REDACTED, Redactor } from './redact.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import { QueuedAllureWriter, retireResults } from './allure-writer.js';
 
 const dirs: string[] = [];

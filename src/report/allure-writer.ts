@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 
 /** Files in flight at once: enough to keep the disk busy, few enough to stay far from the descriptor limit. */
 const IN_FLIGHT = 32;

@@ -1,7 +1,7 @@
 // Compares a run with a known state (an earlier results.json or a known-failures file), so only what got worse fails the run.
 
 import { readFileSync } from 'node:fs';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import type { BaselineComparison, Results } from './results.js';
 
 /** What was known before the run: a verdict per requirement id, and the reason where a known-failures file gave one. */

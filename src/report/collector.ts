@@ -1,7 +1,7 @@
 // A vitest reporter that collects the outcome each requirement's test recorded, and reports progress as each one is judged.
 
 import type { Reporter, TestCase } from 'vitest/node';
-import { type Outcome, outcomeOf, type Verdict } from '../suite/outcome.js';
+import { type Outcome, outcomeOf, type Verdict } from '../vocabulary/outcome.js';
 import type { Progress } from './terminal.js';
 
 export class OutcomeCollector implements Reporter {

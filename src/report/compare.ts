@@ -1,6 +1,6 @@
 // Renders the comparison page: several runs' results side by side, a row per requirement and a column per run, changes of verdict highlighted.
 
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import { VERDICT_ORDER } from './html.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import type { Results } from './results.js';

@@ -1,7 +1,7 @@
 // The plain forms of the reports, written when a renderer throws: the counts, the reasons the run is incomplete, and a line per requirement.
 
+import { plain } from '../http/inert-markdown.js';
 import { xml } from './junit.js';
-import { plain } from './markdown.js';
 import { escapeHtml } from './page.js';
 import type { Results } from './results.js';
 

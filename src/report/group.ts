@@ -1,6 +1,6 @@
 // Groups the failures of one requirement that fail alike (same check, same expectation, same answer up to numbers and quoted values), so a report shows one case in full and the others one line each.
 
-import type { Failure } from '../suite/outcome.js';
+import type { Failure } from '../vocabulary/outcome.js';
 
 export interface FailureGroup {
   /** The first failure of the group, shown in full. */

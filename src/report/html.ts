@@ -2,7 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
-import type { Failure } from '../suite/outcome.js';
+import type { Failure } from '../vocabulary/outcome.js';
 import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import { selectionLine } from './provenance.js';

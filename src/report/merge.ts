@@ -1,7 +1,7 @@
 // Unites the results of several shards (or runs) into one results.json: the union of the requirements each covers, with the counts recomputed.
 
 import { requirements as registry } from '../../spec/index.js';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import { type RequirementResult, type Results, summarize } from './results.js';
 
 export interface MergeInput {

@@ -3,7 +3,7 @@
 import { exclusions } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
-import type { Failure, Outcome, Verdict } from '../suite/outcome.js';
+import type { Failure, Outcome, Verdict } from '../vocabulary/outcome.js';
 import type { Provenance } from './provenance.js';
 
 /** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */

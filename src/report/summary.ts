@@ -2,8 +2,8 @@
 
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
+import { code, plain } from '../http/inert-markdown.js';
 import { groupFailures, oneLine } from './group.js';
-import { code, plain } from './markdown.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';

@@ -1,7 +1,7 @@
 // Unit tests of what a run prints: progress on and off a terminal, colour rules, and the summary per part.
 
 import { expect, test } from 'vitest';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import { jsonSummary, type Progress, progressPrinter, terminalSummary, wantsColour } from './terminal.js';
 import { requirement, results } from './test-support/sample-results.js';
 

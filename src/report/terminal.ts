@@ -1,7 +1,7 @@
 // What a run prints: a live progress line while it goes, then a compact summary per part (colour only on a terminal), or a JSON summary.
 
 import { join } from 'node:path';
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 import type { Results } from './results.js';
 
 /** Where a run stands, as the collector reports it after each judged requirement. */

@@ -1,6 +1,6 @@
 // What each of the six verdicts means, worded once for the HTML legend, summary.md and the published site.
 
-import type { Verdict } from '../suite/outcome.js';
+import type { Verdict } from '../vocabulary/outcome.js';
 
 export const VERDICT_MEANING: Record<Verdict, string> = {
   pass: 'every check of the requirement held, for every generated case',

@@ -6,7 +6,7 @@ import type { Requirement } from '../../spec/types.js';
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Redactor } from '../http/redact.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../vocabulary/outcome.js';
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
 

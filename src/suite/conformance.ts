@@ -6,11 +6,11 @@ import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
 import { Session, session } from '../target/session.js';
+import { type Outcome, recordOutcome } from '../vocabulary/outcome.js';
 import { recordForAllure } from './allure.js';
 import { BoundReached } from './bounds.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
-import { type Outcome, recordOutcome } from './outcome.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));

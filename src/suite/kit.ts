@@ -4,8 +4,8 @@ import type { Operation, Requirement } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { type Exchange, excerpt, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
+import { type Failure, type Outcome, verdictOf } from '../vocabulary/outcome.js';
 import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
-import { type Failure, type Outcome, verdictOf } from './outcome.js';
 
 /** Failures of one requirement shown with their exchange; later ones keep their text only (a target failing every case). */
 const MAX_FAILURES_WITH_EXCHANGES = 50;

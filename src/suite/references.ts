@@ -6,7 +6,7 @@ import type { Purpose } from '../../spec/part3/interfaces.js';
 import type { NegativeCase } from '../generate/bodies.js';
 import { breaksOnly } from '../generate/cross-rules.js';
 import type { SendOptions } from '../target/session.js';
-import { isPrivateImage } from './fixtures.js';
+import { isPrivateImage } from './hints.js';
 import type { ProcedureContext } from './procedures/request.js';
 import { targetBody } from './target-body.js';
 

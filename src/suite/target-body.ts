@@ -7,7 +7,7 @@ import type { CrossRule, Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import { validValue } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
-import { hintsFor } from './fixtures.js';
+import { hintsFor } from './hints.js';
 import type { Kit } from './kit.js';
 
 type Params = Record<string, string | number>;

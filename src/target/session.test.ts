@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { operationById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import { NoAnswer } from '../http/client.js';
-import { startHostileTarget } from '../http/hostile-target.js';
+import { startHostileTarget } from '../selftest/hostile-target.js';
 import type { RunConfig } from './config.js';
 import { readJournal } from './journal.js';
 import { Session, STOP_CHECK_MS } from './session.js';

@@ -2,7 +2,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Verdict } from '../../suite/outcome.js';
+import type { Verdict } from '../../vocabulary/outcome.js';
 import type { Product } from '../bundle/bundle.js';
 import { type Verification, verifyBundle } from '../bundle/verify.js';
 import { VERDICT_ORDER } from '../html.js';

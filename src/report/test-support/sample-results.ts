@@ -2,7 +2,7 @@
 
 import type { Level, Part } from '../../../spec/types.js';
 import type { Exchange } from '../../http/exchange.js';
-import type { Failure, Verdict } from '../../suite/outcome.js';
+import type { Failure, Verdict } from '../../vocabulary/outcome.js';
 import { RESULTS_SCHEMA_VERSION, type RequirementResult, type Results, summarize } from '../results.js';
 
 export function exchange(over: Partial<Exchange> = {}): Exchange {

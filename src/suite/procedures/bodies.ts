@@ -5,7 +5,7 @@ import { ruleId } from '../../../spec/derive.js';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { crossRuleCasesOf, crossRuleOf, negativeCasesOf, paramCasesOf } from '../../generate/bodies.js';
-import { hintsFor } from '../fixtures.js';
+import { hintsFor } from '../hints.js';
 import { withReferences } from '../references.js';
 import { type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';

@@ -9,7 +9,7 @@ import { validBody } from '../../generate/bodies.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
 import { createdFixtures } from '../fixture-specs.js';
-import { hintsFor } from '../fixtures.js';
+import { hintsFor } from '../hints.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 interface EventRecord {

@@ -4,7 +4,7 @@ import { validBody } from '../../../src/generate/bodies.js';
 import { sampleOne } from '../../../src/generate/violations.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Fixtures } from '../../../src/suite/fixtures.js';
-import { hintsFor } from '../../../src/suite/fixtures.js';
+import { hintsFor } from '../../../src/suite/hints.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { Credential } from '../../../src/target/session.js';
 import { operation } from './list-all.js';

@@ -4,7 +4,7 @@ import { acceptedWith2xx, conventionalStatus } from '../../../src/check/status.j
 import { fieldEquals } from '../../../src/check/stored.js';
 import { validBody } from '../../../src/generate/bodies.js';
 import { sampleOne } from '../../../src/generate/violations.js';
-import { hintsFor } from '../../../src/suite/fixtures.js';
+import { hintsFor } from '../../../src/suite/hints.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { as, type Json, jsonOf, opOf, ownAccount } from './support.js';

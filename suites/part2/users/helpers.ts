@@ -4,7 +4,7 @@ import { acceptedWith2xx } from '../../../src/check/status.js';
 import { validBody } from '../../../src/generate/bodies.js';
 import { sampleOne } from '../../../src/generate/violations.js';
 import type { Exchange } from '../../../src/http/exchange.js';
-import { hintsFor } from '../../../src/suite/fixtures.js';
+import { hintsFor } from '../../../src/suite/hints.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import type { Credential, CredentialRequest } from '../../../src/target/session.js';

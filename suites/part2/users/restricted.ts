@@ -5,7 +5,7 @@ import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import { notListed } from '../../../src/check/visibility.js';
 import { validBody } from '../../../src/generate/bodies.js';
 import { sampleOne } from '../../../src/generate/violations.js';
-import { hintsFor } from '../../../src/suite/fixtures.js';
+import { hintsFor } from '../../../src/suite/hints.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import type { Credential, SendOptions } from '../../../src/target/session.js';
 import { opOf, runLabel } from '../../conventions/sample.js';

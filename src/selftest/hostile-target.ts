@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { opOf } from '../../spec/index.js';
+import { startRecordingProxy } from '../http/recording-proxy.js';
 import { PUBLIC_READ, TOKEN_READ } from '../target/preflight.js';
-import { startRecordingProxy } from './recording-proxy.js';
 
 const PREFLIGHT_PATHS = [opOf(PUBLIC_READ).path, opOf(TOKEN_READ).path];
 

@@ -1,7 +1,7 @@
 // The verdict of one requirement and the failures behind it, as a test records it for the reporters.
 
 import type { Level } from '../../spec/types.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from './exchange.js';
 
 export type Verdict = 'pass' | 'fail' | 'non-strict' | 'skipped' | 'error' | 'excluded';
 
