@@ -4,6 +4,7 @@ import type { TableAdapter } from '../src/stateful/table-run.js';
 import { visibilityAdapter } from './part1/stackscripts/visibility-model.js';
 import { vpcDeleteAdapter } from './part1/vpcs/delete-model.js';
 import { transferAdapter } from './part2/transfers/states-model.js';
+import { lifecycleAdapter } from './part3/instances/lifecycle-model.js';
 
 export type TableWalk =
   /** Run by the generic runner through this adapter (its steps and exclusions cover the rows). */
@@ -22,10 +23,14 @@ export const tableWalks: Readonly<Record<string, TableWalk>> = {
     notRun:
       'the monitoring state shows in no answer (the service record fields are not shown), so a walk could fire disable and enable but never judge a row; both requirements are excluded in spec/exclusions.ts',
   },
-  'instance-power': {
-    notRun: 'walked by hand in suites/part3/instances/lifecycle-model.ts, not yet ported to an adapter',
-  },
+  'instance-power': { adapter: lifecycleAdapter },
+  // An interface's activity follows the power of its instance: the lifecycle walk's steps take these rows.
   'interface-activity': {
-    notRun: 'walked by hand in suites/part3/instances/lifecycle-model.ts, not yet ported to an adapter',
+    sideEffectsOf: lifecycleAdapter,
+    rows: {
+      'boot-with-profile': 'boot with config_id',
+      'shutdown-or-other-profile': 'shutdown',
+      'delete-active': 'delete vlan interface',
+    },
   },
 };

@@ -28,6 +28,10 @@ export interface TriggerStep<Model, Real> {
   holds?(row: Transition, model: Readonly<Model>): boolean;
   /** When no row allows the trigger: it is refused (default), or accepted with the state kept (a request that repeats the state). */
   unlisted?: 'refused' | 'kept';
+  /** The state the row leads to, where its condition names a variant of `to` (default: the row's `to`). */
+  next?(row: Transition, model: Readonly<Model>): string;
+  /** The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`. */
+  under?(phase: 'answer' | 'state', row: Transition | undefined, model: Readonly<Model>): string | undefined;
   /** Sends the trigger. */
   fire(model: Model, real: Real): Promise<Exchange>;
   /** After the answer and the state held: the model beyond its state, and the row's side effects (`also`) the adapter can see. */
@@ -47,12 +51,13 @@ export interface TableAdapter<Model extends object, Real> {
   enter(model: Model, state: string): void;
   /**
    * The subject's state on the target after a trigger: from its answer where that shows it, else by a request;
-   * undefined when neither shows it (the adapter's own read steps judge it later).
+   * undefined when neither shows it (the adapter's own read steps judge it later). `next` is the state expected.
    */
   read?(
     model: Readonly<Model>,
     real: Real,
     answer: Exchange,
+    next: string,
   ): Promise<{ state?: string; exchange: Exchange } | undefined>;
   /** Rows whose trigger is refused (the row keeps the state because the request is turned down). */
   refused?: readonly string[];
@@ -62,8 +67,11 @@ export interface TableAdapter<Model extends object, Real> {
   steps: readonly Step<Model, Real>[];
   /** Rows no walk takes, each with the reason. */
   excluded: Readonly<Record<string, string>>;
-  /** How a missed expectation ends the step (default: recorded on the kit, and the walk ends); false: the step stops here. */
-  judge?(kit: Kit, result: CheckResult, context: string, model: Model, real: Real): boolean;
+  /**
+   * How a missed expectation ends the step (default: recorded on the kit, and the walk ends); false: the step
+   * stops here. `under` is the requirement the step names for it.
+   */
+  judge?(kit: Kit, result: CheckResult, context: string, model: Model, real: Real, under?: string): boolean;
 }
 
 export const isTrigger = <Model extends object, Real>(step: Step<Model, Real>): step is TriggerStep<Model, Real> =>
@@ -102,15 +110,17 @@ const hintOf = (table: StateTable, row: Transition | undefined, state: string) =
     ? `${table.subject}: "${row.row.trigger}" in state ${state}${row.condition ? ` when ${row.condition}` : ''} leads to ${row.to}${row.also ? ` (${row.also})` : ''}.`
     : `${table.subject}: no row of the table allows this trigger in state ${state}, so the state stays.`;
 
-function triggerCommand<Model extends object, Real>(
+/** The command of one step (a trigger step judged by its rows; a hand-written command as it is). */
+export function commandOf<Model extends object, Real>(
   kit: Kit,
   adapter: TableAdapter<Model, Real>,
-  table: StateTable,
-  step: TriggerStep<Model, Real>,
+  step: Step<Model, Real>,
 ): StateCommand<Model, Real> {
+  if (!isTrigger(step)) return step;
+  const table = tableOf(adapter.table);
   const rows = step.rows.map((id) => rowOf(table, id));
-  const holds = (context: string, result: CheckResult, m: Model, r: Real) => {
-    if (adapter.judge) return adapter.judge(kit, result, context, m, r);
+  const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
+    if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
     if (!kit.check(result, context)) throw new ExpectationBroken();
     return true;
   };
@@ -122,11 +132,12 @@ function triggerCommand<Model extends object, Real>(
       const answer = await step.fire(m, r);
       const refused = row ? !!adapter.refused?.includes(row.id) : step.unlisted !== 'kept';
       const said = refused ? rejectedWith4xx(answer) : acceptedWith2xx(answer);
-      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r)) return;
-      const next = row?.to ?? state;
-      const read = await adapter.read?.(m, r, answer);
+      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, step.under?.('answer', row, m))) return;
+      const next = row ? (step.next?.(row, m) ?? row.to) : state;
+      // A trigger no row allows is judged by its refusal alone.
+      const read = row || step.unlisted === 'kept' ? await adapter.read?.(m, r, answer, next) : undefined;
       const reached = read && stateReached(next, read.state, hintOf(table, row, state), read.exchange);
-      if (reached && !holds(`${step.name}: the state after it`, reached, m, r)) return;
+      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, step.under?.('state', row, m))) return;
       adapter.enter(m, next);
       await step.after?.({ row, answer, ...(read ? { read: read.exchange } : {}) }, m, r);
     },
@@ -140,8 +151,7 @@ export function commandsOf<Model extends object, Real>(
   adapter: TableAdapter<Model, Real>,
   steps: readonly Step<Model, Real>[] = adapter.steps,
 ): fc.Arbitrary<StateCommand<Model, Real>>[] {
-  const table = tableOf(adapter.table);
-  return steps.map((s) => fc.constant(isTrigger(s) ? triggerCommand(kit, adapter, table, s) : s));
+  return steps.map((s) => fc.constant(commandOf(kit, adapter, s)));
 }
 
 /** Random walks of a state table through its adapter, driven and recorded by `modelRun`. */
