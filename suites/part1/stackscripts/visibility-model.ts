@@ -1,10 +1,9 @@
-// The StackScript visibility state table as a model-based run: random sequences of publish, unpublish attempts, relabels and anonymous reads, judged against a one-flag model.
+// The StackScript visibility state table run by its adapter: random sequences of publish, unpublish attempts, relabels and anonymous reads, judged against a one-flag model.
 
-import fc from 'fast-check';
-import { rejectedWith4xx } from '../../../src/check/status.js';
 import { fieldEquals } from '../../../src/check/stored.js';
 import { listed, notListed } from '../../../src/check/visibility.js';
-import { ExpectationBroken, modelRun, type StateCommand } from '../../../src/stateful/model-run.js';
+import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
+import { type TableAdapter, tableRun } from '../../../src/stateful/table-run.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import type { Credential } from '../../../src/target/session.js';
@@ -25,25 +24,8 @@ const hold = (ok: boolean) => {
   if (!ok) throw new ExpectationBroken();
 };
 
-class Publish implements StateCommand<Model, Real> {
-  check = () => true;
-  async run(m: Model, r: Real) {
-    const e = await updateScript(r.kit, r.id, { is_public: true }, r.owner.token);
-    m.isPublic = m.isPublic || (e.response?.status ?? 500) < 300;
-    const why = 'Updating with is_public true makes a StackScript public.';
-    hold(r.kit.check(fieldEquals(e, 'is_public', true, why), 'publish'));
-  }
-  toString = () => 'publish';
-}
-
-class Unpublish implements StateCommand<Model, Real> {
-  check = (m: Readonly<Model>) => m.isPublic;
-  async run(_m: Model, r: Real) {
-    const e = await updateScript(r.kit, r.id, { is_public: false }, r.owner.token);
-    hold(r.kit.check(rejectedWith4xx(e), 'unpublish a public StackScript'));
-  }
-  toString = () => 'unpublish';
-}
+const stateOf = (isPublic: unknown) =>
+  isPublic === true ? 'is_public true' : isPublic === false ? 'is_public false' : undefined;
 
 class Relabel implements StateCommand<Model, Real> {
   check = () => true;
@@ -60,6 +42,7 @@ class ReadAnonymously implements StateCommand<Model, Real> {
   async run(m: Model, r: Real) {
     const all = await listAll(r.kit, ops.list, null, 'list without a token');
     if (!all) return;
+    // "Other users may use it": a public StackScript is listed to anyone, a private one to nobody else.
     const seen = m.isPublic
       ? listed(all.items, r.id, 'a public StackScript', all.exchange)
       : notListed(all.items, r.id, 'a private StackScript', all.exchange);
@@ -75,16 +58,46 @@ class ReadAnonymously implements StateCommand<Model, Real> {
   toString = () => 'read anonymously';
 }
 
-const commands = [new Publish(), new Unpublish(), new Relabel(), new ReadAnonymously()].map((c) => fc.constant(c));
+export const visibilityAdapter: TableAdapter<Model, Real> = {
+  table: 'stackscript-visibility',
+  stateOf: (m) => stateOf(m.isPublic) as string,
+  enter: (m, state) => {
+    m.isPublic = state === 'is_public true';
+  },
+  // An accepted update answers with the record; a refused one shows no state (the next read judges it).
+  read: async (_m, _r, answer) =>
+    (answer.response?.status ?? 500) < 300
+      ? { state: stateOf((answer.response?.json as { is_public?: unknown } | undefined)?.is_public), exchange: answer }
+      : undefined,
+  refused: ['make-private-rejected'],
+  steps: [
+    {
+      name: 'publish',
+      rows: ['make-public'],
+      // Publishing a public StackScript again is accepted and keeps it public.
+      applies: () => true,
+      unlisted: 'kept',
+      fire: (_m, r) => updateScript(r.kit, r.id, { is_public: true }, r.owner.token),
+    },
+    {
+      name: 'unpublish',
+      rows: ['make-private-rejected'],
+      fire: (_m, r) => updateScript(r.kit, r.id, { is_public: false }, r.owner.token),
+    },
+    new Relabel(),
+    new ReadAnonymously(),
+  ],
+  excluded: {},
+};
 
 /** Random walks of the visibility table on StackScripts of a throwaway account (public ones can never be deleted). */
 export async function visibilityModel({ kit }: WrittenContext): Promise<void> {
   const owner = await publisher(kit);
   const made: number[] = [];
   try {
-    await modelRun<Model, Real>(
+    await tableRun<Model, Real>(
       kit,
-      commands,
+      visibilityAdapter,
       async () => {
         const { id } = await createScript(kit, { who: owner });
         made.push(id);

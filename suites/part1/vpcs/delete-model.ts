@@ -1,9 +1,10 @@
-// The VPC delete state table as a model-based run: random sequences of adding subnets, attaching and detaching instance interfaces, reading and deleting the VPC, judged against a model of which subnets are in use.
+// The VPC delete state table run by its adapter: random sequences of adding subnets, attaching and detaching instance interfaces and deleting the VPC, judged against a model of which subnets are in use.
 
-import fc from 'fast-check';
 import { failed, pass } from '../../../src/check/result.js';
-import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
-import { ExpectationBroken, modelRun, type StateCommand } from '../../../src/stateful/model-run.js';
+import { conventionalStatus } from '../../../src/check/status.js';
+import type { Exchange } from '../../../src/http/exchange.js';
+import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
+import { type TableAdapter, tableRun } from '../../../src/stateful/table-run.js';
 import type { Kit } from '../../../src/suite/kit.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
@@ -68,47 +69,61 @@ const detach: StateCommand<Model, Real> = {
   toString: () => 'detach the interface',
 };
 
-const deleteVpc: StateCommand<Model, Real> = {
-  check: (m) => !m.deleted,
-  async run(m, r) {
-    const kit = kitOf(r);
-    const inUse = [...m.subnets.values()].includes(true);
-    const e = await kit.send(opOf('vpcs/delete'), { params: { vpcId: r.vpcId } });
-    const view = await kit.send(opOf('vpcs/view'), { params: { vpcId: r.vpcId } });
-    if (!inUse) {
-      hold(kit.check(conventionalStatus(view, 404), 'the VPC after a delete with every subnet deletable'));
-      m.deleted = true;
-      return;
-    }
-    hold(kit.check(rejectedWith4xx(e), 'delete while a subnet is in use'));
-    const ids = ((view.response?.json as { subnets?: { id?: unknown }[] } | undefined)?.subnets ?? []).map((s) => s.id);
-    const lost = [...m.subnets.keys()].filter((id) => !ids.includes(id));
-    hold(
-      kit.check(
-        lost.length === 0 && view.response?.status === 200
-          ? pass
-          : failed(
-              'vpc-remains',
-              'the VPC and all its subnets',
-              `status ${view.response?.status}, missing subnets ${lost.join(', ') || 'none'}`,
-              'Deleting a VPC while any subnet is not deletable deletes nothing.',
-              view,
-            ),
-        'the VPC after a refused delete',
-      ),
-    );
-  },
-  toString: () => 'delete the VPC',
-};
+/** A refused delete keeps every subnet the model holds (the row's `also`). */
+async function subnetsRemain(m: Model, r: Real, view: Exchange | undefined): Promise<void> {
+  const ids = ((view?.response?.json as { subnets?: { id?: unknown }[] } | undefined)?.subnets ?? []).map((s) => s.id);
+  const lost = [...m.subnets.keys()].filter((id) => !ids.includes(id));
+  const result =
+    lost.length === 0
+      ? pass
+      : failed(
+          'vpc-remains',
+          'the VPC and all its subnets',
+          `missing subnets ${lost.join(', ')}`,
+          'Deleting a VPC while any subnet is not deletable deletes nothing.',
+          view,
+        );
+  hold(kitOf(r).check(result, 'the VPC after a refused delete'));
+}
 
-const commands = [addSubnet, attach, detach, deleteVpc].map((c) => fc.constant(c));
+const inUse = (m: Readonly<Model>) => [...m.subnets.values()].includes(true);
+
+export const vpcDeleteAdapter: TableAdapter<Model, Real> = {
+  table: 'vpc-delete',
+  stateOf: (m) => (m.deleted ? 'deleted' : 'exists'),
+  enter: (m, state) => {
+    m.deleted = state === 'deleted';
+  },
+  // The VPC is read after each delete: found is `exists`, 404 is `deleted`.
+  async read(_m, r) {
+    const exchange = await kitOf(r).send(opOf('vpcs/view'), { params: { vpcId: r.vpcId } });
+    const status = exchange.response?.status;
+    return { state: status === 200 ? 'exists' : status === 404 ? 'deleted' : undefined, exchange };
+  },
+  refused: ['not-deletable'],
+  steps: [
+    addSubnet,
+    attach,
+    detach,
+    {
+      name: 'delete the VPC',
+      rows: ['deletable', 'not-deletable'],
+      holds: (row, m) => (row.id === 'deletable' ? !inUse(m) : inUse(m)),
+      fire: (_m, r) => kitOf(r).send(opOf('vpcs/delete'), { params: { vpcId: r.vpcId } }),
+      async after({ row, read }, m, r) {
+        if (row?.id === 'not-deletable') await subnetsRemain(m, r, read);
+      },
+    },
+  ],
+  excluded: {},
+};
 
 /** Random walks of the VPC delete table; every VPC starts with one subnet and nothing attached. */
 export async function deleteModel(ctx: WrittenContext): Promise<void> {
   const { kit } = ctx;
-  await modelRun<Model, Real>(
+  await tableRun<Model, Real>(
     kit,
-    commands,
+    vpcDeleteAdapter,
     async () => {
       const { vpcId, subnetId } = await vpcWithSubnet(ctx, `10.${kit.session.nextSeed() % 90}.0.0/24`);
       const real: Real = { ctx, vpcId, attachments: new Map() };

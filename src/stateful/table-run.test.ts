@@ -1,0 +1,99 @@
+// Self-tests of the generic state-table runner: walks of the VPC delete table against an in-memory subject pass when it keeps the table, and fail on a refusal it skips or a state it does not reach.
+
+import { describe, expect, test } from 'vitest';
+import { requirementById } from '../../spec/index.js';
+import type { Exchange } from '../http/exchange.js';
+import { Kit } from '../suite/kit.js';
+import type { Session } from '../target/session.js';
+import type { StateCommand } from './model-run.js';
+import { coverageOf, type TableAdapter, tableRun } from './table-run.js';
+
+/** A VPC held in memory; `flaw` makes it break one row of the table. */
+class Subject {
+  exists = true;
+  inUse = false;
+  constructor(readonly flaw?: 'deletes-in-use' | 'keeps-deleted') {}
+
+  answer(status: number, json?: unknown): Exchange {
+    const text = json === undefined ? '' : JSON.stringify(json);
+    return {
+      request: { method: 'GET', url: 'http://127.0.0.1/vpc', headers: {} },
+      response: { status, headers: {}, text, ...(json === undefined ? {} : { json }), truncated: false },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 0,
+    };
+  }
+
+  delete(): Exchange {
+    if (!this.exists) return this.answer(404);
+    if (this.inUse && this.flaw !== 'deletes-in-use') return this.answer(400, { errors: [{ reason: 'in use' }] });
+    if (this.flaw !== 'keeps-deleted') this.exists = false;
+    return this.answer(200, {});
+  }
+}
+
+interface Model {
+  deleted: boolean;
+  inUse: boolean;
+}
+
+const use: StateCommand<Model, Subject> = {
+  check: (m) => !m.deleted && !m.inUse,
+  run: async (m, s) => {
+    s.inUse = true;
+    m.inUse = true;
+  },
+  toString: () => 'use a subnet',
+};
+
+const adapter: TableAdapter<Model, Subject> = {
+  table: 'vpc-delete',
+  stateOf: (m) => (m.deleted ? 'deleted' : 'exists'),
+  enter: (m, state) => {
+    m.deleted = state === 'deleted';
+  },
+  read: async (_m, s) => ({ state: s.exists ? 'exists' : 'deleted', exchange: s.answer(s.exists ? 200 : 404) }),
+  refused: ['not-deletable'],
+  steps: [
+    use,
+    {
+      name: 'delete',
+      rows: ['deletable', 'not-deletable'],
+      holds: (row, m) => (row.id === 'deletable') === !m.inUse,
+      fire: async (_m, s) => s.delete(),
+    },
+  ],
+  excluded: {},
+};
+
+async function walk(flaw?: Subject['flaw']): Promise<Kit> {
+  const requirement = requirementById.get('vpcs/delete/all-or-nothing');
+  if (!requirement) throw new Error('the encoding lost vpcs/delete/all-or-nothing');
+  const kit = new Kit(requirement, {} as Session, 7);
+  await tableRun(kit, adapter, async () => ({ model: { deleted: false, inUse: false }, real: new Subject(flaw) }), {
+    runs: 20,
+    maxCommands: 6,
+  });
+  return kit;
+}
+
+describe('the generic state-table runner', () => {
+  test('a subject that keeps the table passes every walk', async () => {
+    expect((await walk()).failures).toEqual([]);
+  });
+
+  test('a trigger accepted where the row says refused fails the walk, with the sequence', async () => {
+    const [failure] = (await walk('deletes-in-use')).failures;
+    expect(failure).toMatchObject({ check: 'rejected-4xx' });
+    expect(failure?.case).toMatch(/after the sequence .*use a subnet.*delete/);
+  });
+
+  test('a state the row does not lead to fails the walk', async () => {
+    const [failure] = (await walk('keeps-deleted')).failures;
+    expect(failure).toMatchObject({ check: 'state-reached', expected: 'state deleted', actual: 'state exists' });
+  });
+
+  test('the coverage of an adapter is the rows of its trigger steps, and its exclusions', () => {
+    expect(coverageOf(adapter)).toEqual({ taken: ['deletable', 'not-deletable'], excluded: [] });
+  });
+});

@@ -1,0 +1,165 @@
+// Runs a state table of the encoding: fast-check commands built from the table's rows, each firing the row's trigger through a per-table adapter and judging the answer and the state the row leads to.
+
+import fc from 'fast-check';
+import { stateTables } from '../../spec/index.js';
+import type { StateTable, Transition } from '../../spec/types.js';
+import type { CheckResult } from '../check/result.js';
+import { stateReached } from '../check/state.js';
+import { acceptedWith2xx, rejectedWith4xx } from '../check/status.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Kit } from '../suite/kit.js';
+import { ExpectationBroken, modelRun, type StateCommand } from './model-run.js';
+
+/** What a trigger step has seen once the runner judged it: the row taken (none: no row allows the trigger), the answer, the read. */
+export interface Fired {
+  row: Transition | undefined;
+  answer: Exchange;
+  read?: Exchange;
+}
+
+/** One trigger of the table, fired by a command; of its rows, the one whose `from` is the model's state and whose condition holds is taken. */
+export interface TriggerStep<Model, Real> {
+  name: string;
+  /** Ids of the table's rows this trigger can take (rows of one trigger told apart by their condition). */
+  rows: readonly string[];
+  /** Whether the command is drawn in this model (default: some row starts from the model's state). */
+  applies?(model: Readonly<Model>): boolean;
+  /** Whether the row's condition holds in this model (default: it does). */
+  holds?(row: Transition, model: Readonly<Model>): boolean;
+  /** When no row allows the trigger: it is refused (default), or accepted with the state kept (a request that repeats the state). */
+  unlisted?: 'refused' | 'kept';
+  /** The state the row leads to, where its condition names a variant of `to` (default: the row's `to`). */
+  next?(row: Transition, model: Readonly<Model>): string;
+  /** The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`. */
+  under?(phase: 'answer' | 'state', row: Transition | undefined, model: Readonly<Model>): string | undefined;
+  /** Sends the trigger. */
+  fire(model: Model, real: Real): Promise<Exchange>;
+  /** After the answer and the state held: the model beyond its state, and the row's side effects (`also`) the adapter can see. */
+  after?(fired: Fired, model: Model, real: Real): Promise<void>;
+}
+
+/** A step of a walk: a trigger of the table, or a hand-written command (a read, a precondition, a judgement no row holds). */
+export type Step<Model extends object, Real> = TriggerStep<Model, Real> | StateCommand<Model, Real>;
+
+/** What a table's run needs to know of its subject, and which rows it leaves to other tests. */
+export interface TableAdapter<Model extends object, Real> {
+  /** The state table's id in the encoding. */
+  table: string;
+  /** The state the model holds, named as the table names it. */
+  stateOf(model: Readonly<Model>): string;
+  /** Puts the model in a state of the table. */
+  enter(model: Model, state: string): void;
+  /**
+   * The subject's state on the target after a trigger: from its answer where that shows it, else by a request;
+   * undefined when neither shows it (the adapter's own read steps judge it later). `next` is the state expected.
+   */
+  read?(
+    model: Readonly<Model>,
+    real: Real,
+    answer: Exchange,
+    next: string,
+  ): Promise<{ state?: string; exchange: Exchange } | undefined>;
+  /** Rows whose trigger is refused (the row keeps the state because the request is turned down). */
+  refused?: readonly string[];
+  /** The row the walk's setup takes to make the subject (from `(none)`). */
+  start?: string;
+  /** The commands of a walk, in the order fast-check draws from. */
+  steps: readonly Step<Model, Real>[];
+  /** Rows no walk takes, each with the reason. */
+  excluded: Readonly<Record<string, string>>;
+  /**
+   * How a missed expectation ends the step (default: recorded on the kit, and the walk ends); false: the step
+   * stops here. `under` is the requirement the step names for it.
+   */
+  judge?(kit: Kit, result: CheckResult, context: string, model: Model, real: Real, under?: string): boolean;
+}
+
+export const isTrigger = <Model extends object, Real>(step: Step<Model, Real>): step is TriggerStep<Model, Real> =>
+  'rows' in step;
+
+/** The table with this id; throws for an id the encoding does not have. */
+export function tableOf(id: string): StateTable {
+  const table = stateTables.find((t) => t.id === id);
+  if (!table) throw new Error(`no state table ${id} in the encoding`);
+  return table;
+}
+
+function rowOf(table: StateTable, id: string): Transition {
+  const row = table.transitions.find((t) => t.id === id);
+  if (!row) throw new Error(`no row ${id} in the state table ${table.id}`);
+  return row;
+}
+
+/** A row's `from` as the tables write it: one state, `any`, or states joined by `or`. */
+export const startsFrom = (row: Transition, state: string): boolean =>
+  row.from === 'any' || row.from === state || row.from.split(' or ').includes(state);
+
+/** The rows an adapter's walk takes (by a trigger step or its setup), and those it excludes. */
+export function coverageOf<Model extends object, Real>(
+  adapter: TableAdapter<Model, Real>,
+): { taken: string[]; excluded: string[] } {
+  const taken = adapter.steps.flatMap((s) => (isTrigger(s) ? s.rows : []));
+  return {
+    taken: [...new Set([...(adapter.start ? [adapter.start] : []), ...taken])],
+    excluded: Object.keys(adapter.excluded),
+  };
+}
+
+const hintOf = (table: StateTable, row: Transition | undefined, state: string) =>
+  row
+    ? `${table.subject}: "${row.row.trigger}" in state ${state}${row.condition ? ` when ${row.condition}` : ''} leads to ${row.to}${row.also ? ` (${row.also})` : ''}.`
+    : `${table.subject}: no row of the table allows this trigger in state ${state}, so the state stays.`;
+
+/** The command of one step (a trigger step judged by its rows; a hand-written command as it is). */
+export function commandOf<Model extends object, Real>(
+  kit: Kit,
+  adapter: TableAdapter<Model, Real>,
+  step: Step<Model, Real>,
+): StateCommand<Model, Real> {
+  if (!isTrigger(step)) return step;
+  const table = tableOf(adapter.table);
+  const rows = step.rows.map((id) => rowOf(table, id));
+  const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
+    if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
+    if (!kit.check(result, context)) throw new ExpectationBroken();
+    return true;
+  };
+  return {
+    check: (m) => (step.applies ? step.applies(m) : rows.some((row) => startsFrom(row, adapter.stateOf(m)))),
+    async run(m, r) {
+      const state = adapter.stateOf(m);
+      const row = rows.find((x) => startsFrom(x, state) && (step.holds?.(x, m) ?? true));
+      const answer = await step.fire(m, r);
+      const refused = row ? !!adapter.refused?.includes(row.id) : step.unlisted !== 'kept';
+      const said = refused ? rejectedWith4xx(answer) : acceptedWith2xx(answer);
+      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, step.under?.('answer', row, m))) return;
+      const next = row ? (step.next?.(row, m) ?? row.to) : state;
+      // A trigger no row allows is judged by its refusal alone.
+      const read = row || step.unlisted === 'kept' ? await adapter.read?.(m, r, answer, next) : undefined;
+      const reached = read && stateReached(next, read.state, hintOf(table, row, state), read.exchange);
+      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, step.under?.('state', row, m))) return;
+      adapter.enter(m, next);
+      await step.after?.({ row, answer, ...(read ? { read: read.exchange } : {}) }, m, r);
+    },
+    toString: () => step.name,
+  };
+}
+
+/** The fast-check commands of an adapter's steps, in their order (a trigger step becomes a command judged by its rows). */
+export function commandsOf<Model extends object, Real>(
+  kit: Kit,
+  adapter: TableAdapter<Model, Real>,
+  steps: readonly Step<Model, Real>[] = adapter.steps,
+): fc.Arbitrary<StateCommand<Model, Real>>[] {
+  return steps.map((s) => fc.constant(commandOf(kit, adapter, s)));
+}
+
+/** Random walks of a state table through its adapter, driven and recorded by `modelRun`. */
+export function tableRun<Model extends object, Real>(
+  kit: Kit,
+  adapter: TableAdapter<Model, Real>,
+  setup: () => Promise<{ model: Model; real: Real }>,
+  options: { runs: number; maxCommands: number; steps?: readonly Step<Model, Real>[] },
+): Promise<void> {
+  return modelRun(kit, commandsOf(kit, adapter, options.steps), setup, options);
+}
