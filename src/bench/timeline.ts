@@ -98,6 +98,31 @@ export function readTimeline(dir: string): Timeline {
   return { tests, files };
 }
 
+/** Per worker: its files' chains added up (a worker runs one file at a time), the floor of its share of the run. */
+export function workersOf(t: Timeline) {
+  const workers = new Map<
+    string,
+    { worker: string; files: number; requests: number; chainRequests: number; start: number; stop: number }
+  >();
+  for (const f of t.files) {
+    const w = workers.get(f.worker) ?? {
+      worker: f.worker,
+      files: 0,
+      requests: 0,
+      chainRequests: 0,
+      start: f.start,
+      stop: f.stop,
+    };
+    w.files += 1;
+    w.requests += f.requests;
+    w.chainRequests += f.chainRequests;
+    w.start = Math.min(w.start, f.start);
+    w.stop = Math.max(w.stop, f.stop);
+    workers.set(f.worker, w);
+  }
+  return [...workers.values()].sort((a, b) => a.worker.localeCompare(b.worker));
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The timeline as text: files in the order they started, the longest chains, and the tests that waited most. */
@@ -110,6 +135,12 @@ export function describeTimeline(t: Timeline, delayMs: number): string {
     ...t.files.map(
       (f) =>
         `| ${f.file} | ${f.worker} | ${s(f.start - zero)} | ${s(f.stop - zero)} | ${f.tests} | ${f.requests} | ${f.aloneTests} (${f.aloneRequests}) | ${f.chainRequests} | ${s(f.chainRequests * delayMs)} |`,
+    ),
+    '',
+    'workers (each runs its files one after another: the sum of their chains is its floor)',
+    ...workersOf(t).map(
+      (w) =>
+        `  ${w.worker}: ${w.files} files, ${w.requests} requests, chains ${w.chainRequests} requests (${s(w.chainRequests * delayMs)}), ${s(w.stop - w.start)} busy`,
     ),
     '',
     'longest tests (requests that follow each other)',
