@@ -29,7 +29,7 @@ import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfi
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capWorkerYoungGeneration } from './worker-heap.js';
-import { workersFor } from './workers.js';
+import { testsPerWorker, workersFor } from './workers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -263,9 +263,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
           // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
           sequence: { concurrent: concurrency > 1 },
-          maxConcurrency: Math.max(1, concurrency),
+          maxConcurrency: testsPerWorker(concurrency, workers),
           // A test shares the slots with every other test in flight: its bound grows with the run's concurrency.
           testTimeout: concurrency > 1 ? 600_000 : 120_000,
+          // A file's cleanup deletes what its tests made, one request at a time: at 50 ms a request
+          // that is longer than vitest's 10 s, and the file would count as broken.
+          hookTimeout: concurrency > 1 ? 600_000 : 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },

@@ -1,7 +1,7 @@
 // Self-test of the worker count: two on loopback and at --concurrency 1, more across a network, CLOUDCONF_WORKERS over both.
 
 import { describe, expect, it } from 'vitest';
-import { FAR_ROUND_TRIP_MS, FAR_WORKERS, NEAR_WORKERS, workersFor } from './workers.js';
+import { FAR_ROUND_TRIP_MS, FAR_WORKERS, NEAR_WORKERS, testsPerWorker, workersFor } from './workers.js';
 
 describe('workersFor', () => {
   it('keeps two workers for a target that answers at once, or whose round trip is unknown', () => {
@@ -21,5 +21,16 @@ describe('workersFor', () => {
   it('takes CLOUDCONF_WORKERS over the round trip', () => {
     expect(workersFor('3', 32, 50)).toBe(3);
     expect(workersFor('3', 32, 1)).toBe(3);
+  });
+});
+
+describe('testsPerWorker', () => {
+  it('keeps as many tests in progress over all workers as two workers had', () => {
+    expect(testsPerWorker(32, NEAR_WORKERS)).toBe(32);
+    expect(testsPerWorker(32, 4) * 4).toBe(2 * 32);
+  });
+
+  it('keeps at least one test in progress per worker', () => {
+    expect(testsPerWorker(1, 4)).toBe(1);
   });
 });

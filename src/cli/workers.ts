@@ -22,3 +22,12 @@ export function workersFor(env: string | undefined, concurrency: number, roundTr
   if (concurrency > 1 && roundTripMs !== undefined && roundTripMs >= FAR_ROUND_TRIP_MS) return FAR_WORKERS;
   return NEAR_WORKERS;
 }
+
+/**
+ * Tests a worker keeps in progress: twice the run's concurrency over all workers, as two workers
+ * had, so that more workers overlap more files without more tests sharing the slots (each test
+ * waits its turn for one; on a loaded machine, more of them would stretch each past its bound).
+ */
+export function testsPerWorker(concurrency: number, workers: number): number {
+  return Math.max(1, Math.ceil((NEAR_WORKERS * concurrency) / Math.max(1, workers)));
+}
