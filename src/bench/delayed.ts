@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startServe } from '../cli/child.js';
 import { type InFlight, startDelayProxy } from '../http/delay-proxy.js';
 import { root } from './run-cost.js';
+import { describeTimeline, readTimeline } from './timeline.js';
 
 const TOKEN = `bench-delayed-${Math.random().toString(36).slice(2)}`;
 const cli = join(root, 'src/cli/bin.mjs');
@@ -22,6 +23,13 @@ export interface DelayedRun extends InFlight {
    */
   criticalPathSeconds: number;
   criticalShare: number;
+  /**
+   * The longest chain of one suite file as it was scheduled (its tests that ran alone, one after
+   * another, plus its longest other test), in requests and at the delay; and the file.
+   */
+  fileChainRequests: number;
+  fileChainSeconds: number;
+  fileChain: string;
   exitCode: number;
   verdicts: Record<string, string>;
 }
@@ -49,6 +57,9 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
     const longest = Math.max(0, ...results.requirements.map((r) => r.requests ?? 0));
     const criticalPathSeconds = (longest * delayMs) / 1000;
     const inFlight = proxy.inFlight();
+    const timeline = readTimeline(dir);
+    const chain = [...timeline.files].sort((a, b) => b.chainRequests - a.chainRequests)[0];
+    if (process.env.BENCH_TIMELINE) process.stderr.write(describeTimeline(timeline, delayMs));
     const row: DelayedRun = {
       label,
       delayMs,
@@ -57,11 +68,14 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
       ...inFlight,
       criticalPathSeconds,
       criticalShare: criticalPathSeconds / wallSeconds,
+      fileChainRequests: chain?.chainRequests ?? 0,
+      fileChainSeconds: ((chain?.chainRequests ?? 0) * delayMs) / 1000,
+      fileChain: chain?.file ?? '',
       exitCode,
       verdicts: Object.fromEntries(results.requirements.map((r) => [r.id, r.verdict])),
     };
     process.stderr.write(
-      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, critical path ${criticalPathSeconds.toFixed(1)} s, exit ${exitCode}\n`,
+      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, critical path ${criticalPathSeconds.toFixed(1)} s, longest file chain ${chain?.chainRequests ?? 0} requests (${chain?.file}), exit ${exitCode}\n`,
     );
     return row;
   } finally {
@@ -74,8 +88,9 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
 export const verdictDifferences = (a: DelayedRun, b: DelayedRun) =>
   Object.keys({ ...a.verdicts, ...b.verdicts }).filter((id) => a.verdicts[id] !== b.verdicts[id]);
 
-// `node --import tsx src/bench/delayed.ts <delay ms> [run options...]`: one delayed run, printed as JSON.
+// `node --import tsx src/bench/delayed.ts <delay ms> [run options...]`: one delayed run, printed as JSON, its timeline on stderr.
 if (process.argv[1]?.endsWith('delayed.ts')) {
+  process.env.BENCH_TIMELINE = '1';
   const [delay, ...rest] = process.argv.slice(2);
   const { verdicts: _, ...row } = await delayedRun('delayed', Number(delay ?? 50), rest);
   process.stdout.write(`${JSON.stringify(row, null, 2)}\n`);

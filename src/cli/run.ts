@@ -29,6 +29,7 @@ import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfi
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capWorkerYoungGeneration } from './worker-heap.js';
+import { testsPerWorker, workersFor } from './workers.js';
 
 const require = createRequire(import.meta.url);
 
@@ -77,9 +78,6 @@ export interface RunOptions extends SafetyFlags {
   /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY; a tenth of --rate with it). */
   concurrency?: string;
 }
-
-/** Suite workers: tests mostly wait on the target, so two overlap well even on one core. */
-const WORKERS = Number(process.env.CLOUDCONF_WORKERS ?? 2);
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
 function suiteFiles(judged: Requirement[]): string[] {
@@ -209,7 +207,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   }
   // Every client of the run (worker threads and the cleanup included) counts its requests here.
   const tally = openTally();
-  const unreachable = options.baseUrl ? await preflight(config) : undefined;
+  const timing: { roundTripMs?: number } = {};
+  const unreachable = options.baseUrl ? await preflight(config, timing) : undefined;
+  const workers = workersFor(process.env.CLOUDCONF_WORKERS, concurrency, timing.roundTripMs);
   const stoppedEarly = guard.interrupted();
   if (unreachable || stoppedEarly) {
     log(`cloudconf: ${unreachable ?? `${stoppedEarly} before any requirement was judged`}`);
@@ -221,7 +221,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   }
   if (options.baseUrl && !options.quiet) {
     log(
-      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''}; what the run creates is labelled ${config.labelPrefix}-…`,
+      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''} (${workers} suite workers); what the run creates is labelled ${config.labelPrefix}-…`,
     );
   }
   const pattern = namePattern(options, judgedSelected);
@@ -259,13 +259,16 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
           ...moduleCacheOptions(CODE_ROOT),
-          maxWorkers: WORKERS,
+          maxWorkers: workers,
           // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
           // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
           sequence: { concurrent: concurrency > 1 },
-          maxConcurrency: Math.max(1, concurrency),
+          maxConcurrency: testsPerWorker(concurrency, workers),
           // A test shares the slots with every other test in flight: its bound grows with the run's concurrency.
           testTimeout: concurrency > 1 ? 600_000 : 120_000,
+          // A file's cleanup deletes what its tests made, one request at a time: at 50 ms a request
+          // that is longer than vitest's 10 s, and the file would count as broken.
+          hookTimeout: concurrency > 1 ? 600_000 : 120_000,
           setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },

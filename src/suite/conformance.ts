@@ -9,6 +9,7 @@ import { Session, session } from '../target/session.js';
 import { type Outcome, recordOutcome } from '../vocabulary/outcome.js';
 import { recordForAllure } from './allure.js';
 import { BoundReached } from './bounds.js';
+import { Exclusive } from './exclusive.js';
 import { Fixtures } from './fixtures.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
@@ -37,14 +38,15 @@ const touchesAccountSettings = (op: Operation | undefined) =>
       operations.some((o) => updatesAccountSettings(o) && o.root === op.root && o.path === op.path)));
 
 /**
- * Tests that run with no other test of their file at once: those that change or read the account's
- * settings and record (DECISIONS 14: not concurrently with tests that read them), and busy-state procedures, whose
- * held actions last a set time that waiting for slots would eat into.
+ * Tests that change or read the account's settings and record (DECISIONS 14: not concurrently with
+ * tests that read them): each gets an account of its own where the target makes one, else they take
+ * the run's account one at a time (`settingsSessionOf`).
  */
-function runsAlone(op: Operation | undefined, procedure: WrittenProcedure | undefined): boolean {
-  if (touchesAccountSettings(op)) return true;
-  return procedure !== undefined && (busyProcedures.has(procedure) || aloneProcedures.has(procedure));
-}
+const sharesAccountSettings = (op: Operation | undefined, procedure: WrittenProcedure | undefined) =>
+  touchesAccountSettings(op) || (procedure !== undefined && aloneProcedures.has(procedure));
+
+/** Busy-state procedures run with no other test of their file at once: their held actions last a set time that waiting for slots would eat into. */
+const runsAlone = (procedure: WrittenProcedure | undefined) => procedure !== undefined && busyProcedures.has(procedure);
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
 
@@ -114,6 +116,20 @@ async function busySessionOf(s: Session): Promise<Session | undefined | NoAnswer
   return (await throwawayOf(s)) ?? s;
 }
 
+/**
+ * Where a test of the account's settings runs: a throwaway account of its own where the target makes
+ * one (nothing is shared, so it overlaps every other test); else the run's account, with no other
+ * such test of its file at once, on a session of its own that puts back only what this test changed.
+ */
+async function settingsSessionOf(
+  s: Session,
+  exclusive: Exclusive,
+): Promise<{ own: Session | NoAnswer; release(): void }> {
+  const own = await throwawayOf(s);
+  if (own !== undefined) return { own, release: () => {} };
+  return { release: await exclusive.acquire(), own: s.sibling() };
+}
+
 /** Whose account a test the mode lets run goes on: the run's, or a throwaway one (account-damaging operations, held actions). */
 async function sessionFor(s: Session, op: Operation | undefined, procedure: WrittenProcedure | undefined) {
   if (op && damagesAccount(op)) return throwawayOf(s);
@@ -161,47 +177,64 @@ export function conformance(area: string, written: Record<string, WrittenProcedu
 function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedure>, s: Session, fault?: string): void {
   if (judged.length === 0) return;
   const fixtures = new Fixtures(s);
+  const settingsExclusive = new Exclusive();
   afterAll(async () => {
     await fixtures.cleanup();
   });
-  // Tests that run alone come last: each is a barrier between groups of concurrent tests.
-  const alone = (r: Requirement) => runsAlone(operationOf(r), written[r.id]);
-  for (const r of [...judged.filter((x) => !alone(x)), ...judged.filter(alone)]) {
+  // Tests of the account settings come after the others (waiting for the run's account, they would
+  // hold test slots the others could use); tests that run alone come last, each a barrier between
+  // groups of concurrent tests.
+  const alone = (r: Requirement) => runsAlone(written[r.id]);
+  const settings = (r: Requirement) => !alone(r) && sharesAccountSettings(operationOf(r), written[r.id]);
+  const others = judged.filter((x) => !alone(x) && !settings(x));
+  for (const r of [...others, ...judged.filter(settings), ...judged.filter(alone)]) {
     const order = alone(r) ? { concurrent: false } : {};
     test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, order, async (t) => {
       const op = operationOf(r);
       // The mode decides before anything is made for the test (the send guard holds for the rest).
       const refusal = op ? s.refusal(op) : undefined;
-      const own = refusal ? s : await sessionFor(s, op, written[r.id]);
-      const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
-      const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
-      const derived = op ? derivedProcedure(r, op) : undefined;
-      const procedure: WrittenProcedure | undefined =
-        written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
-      let outcome: Outcome;
-      if (refusal) {
-        outcome = { ...kit.outcome(), verdict: 'skipped', reason: refusal };
-      } else if (own instanceof NoAnswer) {
-        outcome = { ...kit.outcome(), verdict: 'error', reason: `no answer from the target: ${own.message}` };
-      } else if (!own) {
-        outcome = {
-          ...kit.outcome(),
-          verdict: 'skipped',
-          reason:
-            'an irreversible account-wide operation is only sent to a throwaway account, which needs the control interface',
-        };
-      } else if (!procedure) {
-        outcome = { ...kit.outcome(), verdict: 'skipped', reason: 'not yet exercised by the suite' };
-      } else {
-        try {
-          await procedure({ kit, ...(op ? { op } : {}), fixtures: ownFixtures });
-          outcome = kit.outcome();
-        } catch (error) {
-          outcome = outcomeOfError(kit, error);
+      /** Judges the requirement on `own`'s account; its account-wide changes are put back before it returns. */
+      const judge = async (own: Session | NoAnswer | undefined) => {
+        const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
+        const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
+        const derived = op ? derivedProcedure(r, op) : undefined;
+        const procedure: WrittenProcedure | undefined =
+          written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
+        let outcome: Outcome;
+        if (refusal) {
+          outcome = { ...kit.outcome(), verdict: 'skipped', reason: refusal };
+        } else if (own instanceof NoAnswer) {
+          outcome = { ...kit.outcome(), verdict: 'error', reason: `no answer from the target: ${own.message}` };
+        } else if (!own) {
+          outcome = {
+            ...kit.outcome(),
+            verdict: 'skipped',
+            reason:
+              'an irreversible account-wide operation is only sent to a throwaway account, which needs the control interface',
+          };
+        } else if (!procedure) {
+          outcome = { ...kit.outcome(), verdict: 'skipped', reason: 'not yet exercised by the suite' };
+        } else {
+          try {
+            await procedure({ kit, ...(op ? { op } : {}), fixtures: ownFixtures });
+            outcome = kit.outcome();
+          } catch (error) {
+            outcome = outcomeOfError(kit, error);
+          }
         }
+        ownFixtures.adopt(kit);
+        await ownFixtures.releaseFresh(kit);
+        return { kit, outcome };
+      };
+      const seat = !refusal && settings(r) ? await settingsSessionOf(s, settingsExclusive) : undefined;
+      let result: { kit: Kit; outcome: Outcome };
+      try {
+        result = await judge(seat?.own ?? (refusal ? s : await sessionFor(s, op, written[r.id])));
+      } finally {
+        seat?.release();
       }
-      ownFixtures.adopt(kit);
-      await ownFixtures.releaseFresh(kit);
+      const { kit } = result;
+      let { outcome } = result;
       if (fault !== undefined) outcome.fault = fault;
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
       outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };

@@ -18,11 +18,12 @@ const line = (op: Operation, url: string, e: Exchange) =>
   `${op.method} ${url} answered ${e.response?.status ?? e.transportError?.code}`;
 
 /**
- * Why the run cannot reach the API, or undefined when it can. Only what is certain stops a run: a
+ * Why the run cannot reach the API, or undefined when it can; `timing` gets the round trip of an
+ * answered request. Only what is certain stops a run: a
  * connection that never opened, a 404 to a path every target has, a 401 or 403 to the token; a
  * target that answers badly in other ways (500, HTML, silence) is judged by the suites.
  */
-export async function preflight(config: RunConfig): Promise<string | undefined> {
+export async function preflight(config: RunConfig, timing: { roundTripMs?: number } = {}): Promise<string | undefined> {
   const client = clientFor(config);
   try {
     const pub = opOf(PUBLIC_READ);
@@ -38,6 +39,8 @@ export async function preflight(config: RunConfig): Promise<string | undefined> 
     const own = opOf(TOKEN_READ);
     const ownUrl = `${config.baseUrl}${own.path}`;
     const auth = await client.send({ method: own.method, url: ownUrl, token: config.token });
+    // The shorter of the two answered requests: one slow answer on a loaded machine does not make a loopback target far.
+    if (auth.response) timing.roundTripMs = Math.min(open.durationMs, auth.durationMs);
     const status = auth.response?.status;
     if (status === 401 || status === 403)
       return `the token is refused: ${line(own, ownUrl, auth)}; check --token or CLOUDCONF_TOKEN`;

@@ -445,6 +445,16 @@ export class Session {
   }
 
   /**
+   * A session on the same account whose account-wide changes are its own to put back: a test that
+   * changes the settings while other tests of its file end, each putting back what its session changed.
+   */
+  sibling(): Session {
+    const s = new Session(this.config, this.client, this.account, this.ledger);
+    s.control = this.control;
+    return s;
+  }
+
+  /**
    * A promo code the target accepts, issued through the control interface; undefined without it.
    * `validSeconds` bounds its validity (0: already expired); absent, it never expires.
    */
