@@ -365,6 +365,32 @@ export type Family =
   | 'secrecy'
   | 'behaviour';
 
+/**
+ * How a derived requirement follows from its operation's data. The requirement id is a rendering of
+ * it (`requirementId` in derive.ts); code that needs the operation, field path or rule reads this,
+ * never the id. `rule` of a value rule is `required`, `type`, `format` or the rule's id (`ruleId`).
+ */
+export type Derivation = { operation: string } & DerivedFrom;
+
+/** A derivation without its operation: what a violation of one body or value names. */
+export type DerivedFrom =
+  | { kind: 'disabled' }
+  | { kind: 'auth'; check: 'token-required' | 'anonymous-allowed' | 'scope-required' | 'scope-sufficient' }
+  | { kind: 'unrestricted-only' }
+  | { kind: 'global-grant'; grant: GlobalGrant }
+  | { kind: 'entity-permission'; permission: 'read_only' | 'read_write' }
+  | { kind: 'response'; shape: 'envelope' | 'object' | 'empty' }
+  | { kind: 'unknown-id' }
+  | { kind: 'param-rule'; in: 'path' | 'query'; path: string; rule: string }
+  | BodyDerivation
+  | { kind: 'not-accepted'; path: string }
+  | { kind: 'event'; action: string };
+
+/** What a body violation breaks: a rule on one field (or a parameter value), or a cross rule. */
+export type BodyDerivation = { kind: 'field-rule'; path: string; rule: string } | { kind: 'cross-rule'; rule: string };
+
+export type DerivationKind = Derivation['kind'];
+
 export interface Requirement {
   /** Stable slug shaped like a path, e.g. `vpcs/create/label-length`. */
   id: string;
@@ -376,6 +402,8 @@ export interface Requirement {
   family: Family;
   /** Derived from the operation data (true) or written from prose (false). */
   derived?: boolean;
+  /** For a derived requirement: what it is derived from (its id renders this). */
+  derivation?: Derivation;
   /** A convention the documents leave unstated (DESIGN section 3). */
   convention?: boolean;
   /** The area file it belongs to (`vpcs`, ..., or `conventions`); the registry fills it in. */

@@ -2,8 +2,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { operationById, requirements } from '../../spec/index.js';
-import type { Requirement } from '../../spec/types.js';
+import { operationOf, requirements } from '../../spec/index.js';
 import { MODULE_EXT, CODE_ROOT as root } from '../package-root.js';
 import { derivedKind } from '../suite/procedures/derived.js';
 
@@ -40,18 +39,11 @@ function writtenProcedures(): Map<string, string> {
   return out;
 }
 
-function operationOf(r: Requirement) {
-  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
-  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
-  return undefined;
-}
-
 export function testedBy(): Map<string, string> {
   const written = writtenProcedures();
   const out = new Map<string, string>();
   for (const r of requirements) {
-    const op = operationOf(r);
-    const kind = op ? derivedKind(r, op) : undefined;
+    const kind = operationOf(r) ? derivedKind(r) : undefined;
     const how = written.get(r.id) ?? (kind ? `derived: ${kind}` : undefined);
     if (how) out.set(r.id, how);
   }

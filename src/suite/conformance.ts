@@ -1,7 +1,7 @@
 // Registers one vitest test per requirement of an API area, titled from the requirement, and records its outcome for the reporters.
 
 import { afterAll, test } from 'vitest';
-import { exclusions, operationById, operations, requirements } from '../../spec/index.js';
+import { exclusions, operationOf, operations, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
@@ -121,14 +121,6 @@ async function sessionFor(s: Session, op: Operation | undefined, procedure: Writ
   return s;
 }
 
-/** The operation a requirement is about, when it is about one. */
-function operationOf(r: Requirement) {
-  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
-  // A derived event requirement is `<operation id>/event/<action>`; its subject is the event kind.
-  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
-  return undefined;
-}
-
 function failureMessage(o: Outcome): string {
   return o.failures
     .map((f) => `${f.check}${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`)
@@ -175,7 +167,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       const own = refusal ? s : await sessionFor(s, op, written[r.id]);
       const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
       const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
-      const derived = op ? derivedProcedure(r, op) : undefined;
+      const derived = op ? derivedProcedure(r) : undefined;
       const procedure: WrittenProcedure | undefined =
         written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
       let outcome: Outcome;

@@ -1,5 +1,6 @@
 // The card verification value a payment needs when the method it charges is a credit card, on the throwaway account the harness gives Payment Make (whose default method is a card).
 
+import { derivedCrossRule } from '../../../spec/index.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
 import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../account/support.js';
@@ -11,7 +12,7 @@ const LIST = opOf('billing/payment-methods/list');
 /** A payment without `cvv`, charging the default method and then naming it, when that method is of the rule's type. */
 export async function cvvRequired(ctx: WrittenContext) {
   const { kit, op, fixtures } = ctx;
-  const rule = op?.body?.rules?.find((r) => kit.requirement.id === `${op.id}/${r.id}`);
+  const rule = derivedCrossRule(kit.requirement);
   const required = String(rule?.params?.required ?? '');
   const type = rule?.params?.equals;
   if (!op || !rule || !required) throw new Error(`${kit.requirement.id} names no required-if rule`);
