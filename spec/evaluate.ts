@@ -53,7 +53,7 @@ export const customCrossChecks: Record<string, CustomCrossCheck> = {
   'region-iff-private-address': (body, rule) => {
     const region = body.region !== undefined && body.region !== null && body.region !== '';
     if (typeof body.address !== 'string') return !region;
-    const ranges = (rule.params?.privateRanges as string[] | undefined) ?? [];
+    const ranges = rule.kind === 'custom' ? (rule.params.privateRanges ?? []) : [];
     return region === inRanges(body.address, ranges);
   },
 };
@@ -283,21 +283,24 @@ function presentEnough(value: unknown, minLength: number): boolean {
  * The generators and the reference server judge interface arrays with this one reading.
  */
 export function itemRuleBreach(rule: CrossRule, items: readonly object[], member: string): number | undefined {
-  const p = rule.params ?? {};
-  const purposes = Array.isArray(p.purposes) ? (p.purposes as Json[]) : undefined;
   const records = items as readonly Record<string, unknown>[];
   switch (rule.kind) {
-    case 'required-if':
+    case 'required-if': {
+      const p = rule.params;
       return records.findIndex(
-        (it) => it.purpose === p.purpose && !presentEnough(memberValue(it, member), Number(p.minLength ?? 1)),
+        (it) => it.purpose === p.purpose && !presentEnough(memberValue(it, member), p.minLength ?? 1),
       );
-    case 'conditional-values':
+    }
+    case 'conditional-values': {
+      const p = rule.params;
       return records.findIndex((it) => {
         const value = memberValue(it, member);
-        const applies = !purposes || purposes.includes(it.purpose as Json);
-        return applies && value !== undefined && !((p.allowed ?? []) as Json[]).some((a) => sameJson(a, value));
+        const applies = !p.purposes || p.purposes.includes(it.purpose as Json);
+        return applies && value !== undefined && !(p.allowed ?? []).some((a) => sameJson(a, value));
       });
+    }
     case 'custom': {
+      const p = rule.params;
       const counted =
         'maxTrue' in p
           ? (it: Record<string, unknown>) => memberValue(it, member) === true
@@ -307,6 +310,7 @@ export function itemRuleBreach(rule: CrossRule, items: readonly object[], member
       return records.findIndex((it) => counted(it) && ++seen > max);
     }
     case 'unique-among': {
+      const p = rule.params;
       const seen = new Set<string>();
       return records.findIndex((it) => {
         const value = memberValue(it, member);

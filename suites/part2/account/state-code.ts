@@ -29,8 +29,9 @@ const foreignCode = (codes: Record<string, string[]>, country: string) =>
 export async function stateCodeByCountry(ctx: WrittenContext) {
   const { kit, op } = ctx;
   const rule = ruleOf(ctx);
-  const keyField = String(rule?.params?.keyField ?? '');
-  const codes = (rule?.params?.values ?? {}) as Record<string, string[]>;
+  const params = rule?.kind === 'conditional-values' ? rule.params : undefined;
+  const keyField = params?.keyField ?? '';
+  const codes = params?.values ?? {};
   const valueField = rule?.fields.find((f) => f !== keyField);
   if (!op || !rule || !valueField) throw new Error(`${kit.requirement.id} names no conditional-values rule`);
   const token = await ownAccount(kit);

@@ -13,8 +13,9 @@ const LIST = opOf('billing/payment-methods/list');
 export async function cvvRequired(ctx: WrittenContext) {
   const { kit, op, fixtures } = ctx;
   const rule = derivedCrossRule(kit.requirement);
-  const required = String(rule?.params?.required ?? '');
-  const type = rule?.params?.equals;
+  const params = rule?.kind === 'required-if' ? rule.params : undefined;
+  const required = params?.required ?? '';
+  const type = params?.equals;
   if (!op || !rule || !required) throw new Error(`${kit.requirement.id} names no required-if rule`);
   const listed = (await kit.send(LIST, { query: { page_size: 500 } })).response?.json as { data?: Json[] } | undefined;
   const method = listed?.data?.find((m) => m.is_default === true);
