@@ -9,6 +9,7 @@ import { Session, session } from '../target/session.js';
 import { recordForAllure } from './allure.js';
 import { BoundReached } from './bounds.js';
 import { Fixtures } from './fixtures.js';
+import { collected, wraps } from './inventory.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { type Outcome, recordOutcome } from './outcome.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
@@ -83,7 +84,7 @@ const busyProcedures = new WeakSet<WrittenProcedure>();
  */
 export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
   busyProcedures.add(procedure);
-  return procedure;
+  return wraps(procedure, procedure, 'while busy');
 }
 
 const aloneProcedures = new WeakSet<WrittenProcedure>();
@@ -94,7 +95,7 @@ const aloneProcedures = new WeakSet<WrittenProcedure>();
  */
 export function changesAccountSettings(procedure: WrittenProcedure): WrittenProcedure {
   aloneProcedures.add(procedure);
-  return procedure;
+  return wraps(procedure, procedure, 'alone in its file');
 }
 
 /**
@@ -133,6 +134,7 @@ function failureMessage(o: Outcome): string {
  * `skipped` with that reason, so nothing is silently left out.
  */
 export function conformance(area: string, written: Record<string, WrittenProcedure> = {}): void {
+  if (collected(area, written)) return;
   const mutants = runConfigFromEnv().mutants;
   const judged = requirements.filter((x) => x.area === area && !excluded.has(x.id));
   if (!mutants) {

@@ -10,6 +10,7 @@ import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import { listed, notListed } from '../../../src/check/visibility.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import { ExpectationBroken, modelRun, type StateCommand } from '../../../src/stateful/model-run.js';
+import { wraps } from '../../../src/suite/inventory.js';
 import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -629,9 +630,12 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
 }
 
 /** The lifecycle walk first, then the requirement's own one-step procedure. */
-export const withLifecycleModel =
-  (procedure: WrittenProcedure): WrittenProcedure =>
-  async (ctx) => {
-    await lifecycleModel(ctx);
-    await procedure(ctx);
-  };
+export const withLifecycleModel = (procedure: WrittenProcedure): WrittenProcedure =>
+  wraps(
+    async (ctx) => {
+      await lifecycleModel(ctx);
+      await procedure(ctx);
+    },
+    procedure,
+    'after the lifecycle model run',
+  );
