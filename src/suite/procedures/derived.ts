@@ -44,7 +44,7 @@ interface Chosen {
   name: string;
 }
 
-const at = (fn: string, file: string) => `\`${fn}\` in src/suite/procedures/${file}.ts`;
+const at = (fn: { name: string }, file: string) => `\`${fn.name}\` in src/suite/procedures/${file}.ts`;
 
 /** The paging parameters whose range the paging procedure tests. */
 const pagingParams = new Set(['page', 'page_size']);
@@ -52,23 +52,23 @@ const pagingParams = new Set(['page', 'page_size']);
 function choose(r: Requirement, d: Derivation): Chosen | undefined {
   switch (d.kind) {
     case 'disabled':
-      return { run: disabled, name: at('disabled', 'responses') };
+      return { run: disabled, name: at(disabled, 'responses') };
     case 'unknown-id':
-      return { run: unknownId, name: at('unknownId', 'responses') };
+      return { run: unknownId, name: at(unknownId, 'responses') };
     case 'response':
-      return { run: responseShape, name: at('responseShape', 'responses') };
+      return { run: responseShape, name: at(responseShape, 'responses') };
     case 'auth':
-      return { run: authProcedures[d.check], name: at(authProcedures[d.check].name, 'auth') };
+      return { run: authProcedures[d.check], name: at(authProcedures[d.check], 'auth') };
     case 'unrestricted-only':
-      return { run: unrestrictedOnly, name: at('unrestrictedOnly', 'auth') };
+      return { run: unrestrictedOnly, name: at(unrestrictedOnly, 'auth') };
     case 'global-grant':
-      return { run: globalGrant, name: at('globalGrant', 'auth') };
+      return { run: globalGrant, name: at(globalGrant, 'auth') };
     case 'entity-permission':
-      return { run: entityPermission, name: at('entityPermission', 'auth') };
+      return { run: entityPermission, name: at(entityPermission, 'auth') };
     case 'event':
-      return { run: (ctx) => eventEmitted(ctx, d.action), name: at('eventEmitted', 'events') };
+      return { run: (ctx) => eventEmitted(ctx, d.action), name: at(eventEmitted, 'events') };
     case 'not-accepted':
-      return { run: (ctx) => notAccepted(ctx, d.path), name: at('notAccepted', 'bodies') };
+      return { run: (ctx) => notAccepted(ctx, d.path), name: at(notAccepted, 'bodies') };
     case 'param-rule':
     case 'field-rule':
     case 'cross-rule':
@@ -80,11 +80,11 @@ function choose(r: Requirement, d: Derivation): Chosen | undefined {
 function valueRule(r: Requirement, d: Extract<Derivation, { kind: 'param-rule' | 'field-rule' | 'cross-rule' }>) {
   if (d.kind !== 'cross-rule' && d.rule === 'range' && pagingParams.has(d.path)) {
     const param = d.path as 'page' | 'page_size';
-    return { run: (ctx: ProcedureContext) => pagingBound(ctx, param), name: at('pagingBound', 'responses') };
+    return { run: (ctx: ProcedureContext) => pagingBound(ctx, param), name: at(pagingBound, 'responses') };
   }
   if (!bodyFamilies.has(r.family) || r.subject.kind !== 'operation' || !r.subject.field) return undefined;
-  if (d.kind === 'param-rule' && d.in === 'path') return { run: pathParamRule, name: at('pathParamRule', 'bodies') };
-  return { run: bodyRule, name: at('bodyRule', 'bodies') };
+  if (d.kind === 'param-rule' && d.in === 'path') return { run: pathParamRule, name: at(pathParamRule, 'bodies') };
+  return { run: bodyRule, name: at(bodyRule, 'bodies') };
 }
 
 /** Which procedure tests a derived requirement, for the catalogue; undefined when none does. */
