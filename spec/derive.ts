@@ -1,6 +1,6 @@
 // Derives the requirements that follow from an operation's data: auth, scope, access, response kind, paging, events and every field and parameter rule.
 
-import type { CrossRule, Field, Level, Operation, Param, Requirement, Rule } from './types.js';
+import type { CrossRule, Derivation, DerivedFrom, Field, Level, Operation, Param, Requirement, Rule } from './types.js';
 
 /** The id a rule takes inside its field; part of requirement ids, so it must stay stable. */
 export function ruleId(rule: Rule): string {
@@ -15,6 +15,37 @@ export function ruleId(rule: Rule): string {
       return rule.kind;
   }
 }
+
+/** The part of a derived requirement's id after its operation id: the one rendering of a derivation. */
+export function derivedSuffix(d: DerivedFrom): string {
+  switch (d.kind) {
+    case 'disabled':
+    case 'unknown-id':
+      return d.kind;
+    case 'auth':
+      return `auth/${d.check}`;
+    case 'unrestricted-only':
+      return 'access/unrestricted-only';
+    case 'global-grant':
+      return `access/grant-${d.grant}`;
+    case 'entity-permission':
+      return `access/entity-${d.permission}`;
+    case 'response':
+      return `response/${d.shape}`;
+    case 'param-rule':
+    case 'field-rule':
+      return `${d.path}-${d.rule}`;
+    case 'cross-rule':
+      return d.rule;
+    case 'not-accepted':
+      return `${d.path}-not-accepted`;
+    case 'event':
+      return `event/${d.action}`;
+  }
+}
+
+/** The id of the requirement a derivation makes: `<operation id>/<suffix>`. */
+export const requirementId = (d: Derivation): string => `${d.operation}/${derivedSuffix(d)}`;
 
 const quote = (s: string) => `\`${s}\``;
 /** Enums longer than this are summarised in requirement texts (the country codes have 249 values). */
@@ -113,13 +144,19 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
     const subject = { kind: 'operation' as const, operation: op.id, field: path };
     if (field.required) {
       out.push(
-        make(`${path}-required`, 'MUST', `${where} rejects a body without ${quote(path)}.`, subject, 'required'),
+        make(
+          { kind: 'field-rule', path, rule: 'required' },
+          'MUST',
+          `${where} rejects a body without ${quote(path)}.`,
+          subject,
+          'required',
+        ),
       );
     }
     if (field.type !== 'any' && path.split('.').at(-1) !== 'item') {
       out.push(
         make(
-          `${path}-type`,
+          { kind: 'field-rule', path, rule: 'type' },
           'MUST',
           `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
           subject,
@@ -130,7 +167,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
     if (field.format && validatedFormats.has(field.format)) {
       out.push(
         make(
-          `${path}-format`,
+          { kind: 'field-rule', path, rule: 'format' },
           'SHOULD',
           `${where} rejects ${quote(path)} when it is not of format ${field.format}.`,
           subject,
@@ -141,7 +178,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
     for (const rule of field.rules ?? []) {
       out.push(
         make(
-          `${path}-${ruleId(rule)}`,
+          { kind: 'field-rule', path, rule: ruleId(rule) },
           'MUST',
           `${where} requires ${quote(path)} to ${describeRule(rule)}, and rejects it otherwise.`,
           subject,
@@ -154,7 +191,7 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
   for (const name of op.body?.notAccepted ?? []) {
     out.push(
       make(
-        `${name}-not-accepted`,
+        { kind: 'not-accepted', path: name },
         'MUST',
         `${where} does not change ${quote(name)}, which the update does not accept.`,
         { kind: 'operation', operation: op.id, field: name },
@@ -169,7 +206,7 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 
 function crossRequirement(op: Operation, rule: CrossRule, make: Make): Requirement {
   return make(
-    rule.id,
+    { kind: 'cross-rule', rule: rule.id },
     rule.level ?? 'MUST',
     `${label(op)}: ${rule.text}`,
     { kind: 'operation', operation: op.id, field: rule.fields[0] ?? '' },
@@ -181,7 +218,7 @@ function paramRequirements(op: Operation, params: Param[], where: 'path' | 'quer
   return params.flatMap((p) =>
     (p.rules ?? []).map((rule) =>
       make(
-        `${p.name}-${ruleId(rule)}`,
+        { kind: 'param-rule', in: where, path: p.name, rule: ruleId(rule) },
         'MUST',
         `${label(op)} requires the ${where} parameter ${quote(p.name)} to ${describeRule(rule)}, and rejects it otherwise.`,
         { kind: 'operation', operation: op.id, field: p.name },
@@ -192,7 +229,7 @@ function paramRequirements(op: Operation, params: Param[], where: 'path' | 'quer
 }
 
 type Make = (
-  suffix: string,
+  from: DerivedFrom,
   level: Level,
   text: string,
   subject: Requirement['subject'],
@@ -202,14 +239,15 @@ type Make = (
 
 /** Every requirement that follows from one operation's data. */
 export function deriveRequirements(op: Operation): Requirement[] {
-  const make: Make = (suffix, level, text, subject, family, convention) => ({
-    id: `${op.id}/${suffix}`,
+  const make: Make = (from, level, text, subject, family, convention) => ({
+    id: requirementId({ operation: op.id, ...from }),
     level,
     text,
     source: op.source,
     subject,
     family,
     derived: true,
+    derivation: { operation: op.id, ...from },
     ...(convention ? { convention: true } : {}),
   });
   const on = { kind: 'operation' as const, operation: op.id };
@@ -217,7 +255,7 @@ export function deriveRequirements(op: Operation): Requirement[] {
   const out: Requirement[] = [];
 
   if (op.status.kind === 'disabled') {
-    out.push(make('disabled', 'MUST', `${where} is disabled: every call is refused.`, on, 'behaviour'));
+    out.push(make({ kind: 'disabled' }, 'MUST', `${where} is disabled: every call is refused.`, on, 'behaviour'));
     return out;
   }
 
@@ -225,7 +263,7 @@ export function deriveRequirements(op: Operation): Requirement[] {
     const listed = op.auth.scope !== 'none-listed';
     out.push(
       make(
-        'auth/token-required',
+        { kind: 'auth', check: 'token-required' },
         listed ? 'MUST' : 'SHOULD',
         `${where} refuses a request without a valid token.`,
         on,
@@ -234,13 +272,27 @@ export function deriveRequirements(op: Operation): Requirement[] {
       ),
     );
   } else {
-    out.push(make('auth/anonymous-allowed', 'MUST', `${where} answers a request without a token.`, on, 'auth'));
+    out.push(
+      make(
+        { kind: 'auth', check: 'anonymous-allowed' },
+        'MUST',
+        `${where} answers a request without a token.`,
+        on,
+        'auth',
+      ),
+    );
   }
   if (op.auth.scope !== 'none-listed' && op.auth.scope !== 'none') {
     out.push(
-      make('auth/scope-required', 'MUST', `${where} refuses a token that lacks ${quote(op.auth.scope)}.`, on, 'scope'),
       make(
-        'auth/scope-sufficient',
+        { kind: 'auth', check: 'scope-required' },
+        'MUST',
+        `${where} refuses a token that lacks ${quote(op.auth.scope)}.`,
+        on,
+        'scope',
+      ),
+      make(
+        { kind: 'auth', check: 'scope-sufficient' },
         'MUST',
         `${where} accepts a token whose only scope is ${quote(op.auth.scope)}.`,
         on,
@@ -249,13 +301,15 @@ export function deriveRequirements(op: Operation): Requirement[] {
     );
   }
   if (op.access.unrestrictedOnly) {
-    out.push(make('access/unrestricted-only', 'MUST', `${where} refuses a restricted user.`, on, 'unrestricted-only'));
+    out.push(
+      make({ kind: 'unrestricted-only' }, 'MUST', `${where} refuses a restricted user.`, on, 'unrestricted-only'),
+    );
   }
   if (op.access.globalGrant) {
     const g = op.access.globalGrant;
     out.push(
       make(
-        `access/grant-${g}`,
+        { kind: 'global-grant', grant: g },
         'MUST',
         `${where} refuses a restricted user without the ${quote(g)} grant and accepts one with it.`,
         on,
@@ -267,7 +321,7 @@ export function deriveRequirements(op: Operation): Requirement[] {
     const e = op.access.entity;
     out.push(
       make(
-        `access/entity-${e.permission}`,
+        { kind: 'entity-permission', permission: e.permission },
         'MUST',
         `${where} refuses a restricted user without ${e.permission} on the ${e.kind} and accepts one with it.`,
         on,
@@ -280,7 +334,7 @@ export function deriveRequirements(op: Operation): Requirement[] {
   if (r.kind === 'envelope') {
     out.push(
       make(
-        'response/envelope',
+        { kind: 'response', shape: 'envelope' },
         'MUST',
         `${where} answers the collection envelope${r.item ? ` of ${r.item} records` : ''}.`,
         on,
@@ -288,21 +342,25 @@ export function deriveRequirements(op: Operation): Requirement[] {
       ),
     );
   } else if (r.kind === 'object' && r.resource) {
-    out.push(make('response/object', 'MUST', `${where} answers a ${r.resource} record.`, on, 'response'));
+    out.push(
+      make({ kind: 'response', shape: 'object' }, 'MUST', `${where} answers a ${r.resource} record.`, on, 'response'),
+    );
   } else if (r.kind === 'empty') {
-    out.push(make('response/empty', 'MUST', `${where} answers an empty object.`, on, 'response'));
+    out.push(make({ kind: 'response', shape: 'empty' }, 'MUST', `${where} answers an empty object.`, on, 'response'));
   }
 
   out.push(...paramRequirements(op, op.pathParams, 'path', make));
   out.push(...paramRequirements(op, op.query, 'query', make));
   if (op.pathParams.some((p) => p.type === 'integer' && p.name.endsWith('Id'))) {
-    out.push(make('unknown-id', 'SHOULD', `${where} answers 404 for an id that does not exist.`, on, 'status', true));
+    out.push(
+      make({ kind: 'unknown-id' }, 'SHOULD', `${where} answers 404 for an id that does not exist.`, on, 'status', true),
+    );
   }
   out.push(...fieldRequirements(op, make));
   for (const e of op.events) {
     out.push(
       make(
-        `event/${e.action}`,
+        { kind: 'event', action: e.action },
         'MUST',
         `A successful ${where} emits ${quote(e.action)}${e.when ? ` (${e.when})` : ''} with the affected object as entity.`,
         { kind: 'event', action: e.action },

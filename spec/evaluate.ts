@@ -1,9 +1,9 @@
 // Evaluates a value against encoded fields and rules, naming each violation the way derive.ts names its requirement, so a violation maps to a requirement id.
 
 import { isIPv4 } from 'node:net';
-import { describeRule, ruleId } from './derive.js';
+import { derivedSuffix, describeRule, ruleId } from './derive.js';
 import { formatPredicates, isCanonicalIpv4Cidr } from './formats.js';
-import type { Body, CrossRule, Field, Format, Json, Param, Rule } from './types.js';
+import type { Body, BodyDerivation, CrossRule, Field, Format, Json, Param, Rule } from './types.js';
 
 export interface Violation {
   /** Generic path as requirement ids use it (`subnets.label`). */
@@ -12,7 +12,9 @@ export interface Violation {
   location: string;
   /** `required`, `type`, `format`, a rule id, or a cross rule id. */
   rule: string;
-  /** Requirement id suffix under the operation: `${path}-${rule}`, or the cross rule id. */
+  /** What the violation breaks, as the derivation of its requirement (without the operation). */
+  derivation: BodyDerivation;
+  /** That derivation rendered as the requirement id under the operation (`derivedSuffix`). */
   suffix: string;
   message: string;
 }
@@ -51,7 +53,7 @@ export const customCrossChecks: Record<string, CustomCrossCheck> = {
   'region-iff-private-address': (body, rule) => {
     const region = body.region !== undefined && body.region !== null && body.region !== '';
     if (typeof body.address !== 'string') return !region;
-    const ranges = (rule.params?.privateRanges as string[] | undefined) ?? [];
+    const ranges = rule.kind === 'custom' ? (rule.params.privateRanges ?? []) : [];
     return region === inRanges(body.address, ranges);
   },
 };
@@ -147,13 +149,7 @@ export function ruleHolds(rule: Rule, value: unknown): boolean | undefined {
 
 /** Checks one value against its field: type, format and rules, then its members. */
 export function checkField(field: Field | Param, value: unknown, path: string, location: string): Violation[] {
-  const v = (rule: string, message: string, suffixPath = path): Violation => ({
-    path,
-    location,
-    rule,
-    suffix: `${suffixPath}-${rule}`,
-    message,
-  });
+  const v = (rule: string, message: string): Violation => fieldViolation(path, location, rule, message);
   if (value === null) return 'nullable' in field && field.nullable ? [] : [v('type', `${location} must not be null`)];
   if (!typeHolds(field.type, value)) return [v('type', `${location} must be of type ${field.type}`)];
   const out: Violation[] = [];
@@ -211,14 +207,18 @@ export function withoutAbsentMembers(fields: readonly Field[], value: unknown): 
   return out;
 }
 
+function fieldViolation(path: string, location: string, rule: string, message: string): Violation {
+  const derivation: BodyDerivation = { kind: 'field-rule', path, rule };
+  return { path, location, rule, derivation, suffix: derivedSuffix(derivation), message };
+}
+
 function checkMembers(fields: Field[], value: Record<string, unknown>, prefix: string, location: string): Violation[] {
   const out: Violation[] = [];
   for (const f of fields) {
     const path = prefix ? `${prefix}.${f.name}` : f.name;
     const at = location ? `${location}.${f.name}` : f.name;
     if (givenAsAbsent(f, value[f.name])) {
-      if (f.required)
-        out.push({ path, location: at, rule: 'required', suffix: `${path}-required`, message: `${at} is required` });
+      if (f.required) out.push(fieldViolation(path, at, 'required', `${at} is required`));
       continue;
     }
     out.push(...checkField(f, value[f.name], path, at));
@@ -246,16 +246,18 @@ export function crossRuleHolds(rule: CrossRule, body: Record<string, unknown>): 
 /** Every violation of a request body: member fields first, then the body's cross rules. */
 export function checkBody(body: Body, value: unknown): Violation[] {
   if (body.kind === 'file') return [];
-  if (!isObject(value))
-    return [{ path: '', location: '', rule: 'type', suffix: 'body-type', message: 'the body must be a JSON object' }];
+  if (!isObject(value)) return [{ ...fieldViolation('body', '', 'type', 'the body must be a JSON object'), path: '' }];
   const out = checkMembers(body.fields, value, '', '');
   for (const rule of body.rules ?? []) {
     if (crossRuleHolds(rule, value) === false) {
+      const derivation: BodyDerivation = { kind: 'cross-rule', rule: rule.id };
+      const path = rule.fields[0] ?? '';
       out.push({
-        path: rule.fields[0] ?? '',
-        location: rule.fields[0] ?? '',
+        path,
+        location: path,
         rule: rule.id,
-        suffix: rule.id,
+        derivation,
+        suffix: derivedSuffix(derivation),
         message: rule.text,
       });
     }
@@ -281,21 +283,24 @@ function presentEnough(value: unknown, minLength: number): boolean {
  * The generators and the reference server judge interface arrays with this one reading.
  */
 export function itemRuleBreach(rule: CrossRule, items: readonly object[], member: string): number | undefined {
-  const p = rule.params ?? {};
-  const purposes = Array.isArray(p.purposes) ? (p.purposes as Json[]) : undefined;
   const records = items as readonly Record<string, unknown>[];
   switch (rule.kind) {
-    case 'required-if':
+    case 'required-if': {
+      const p = rule.params;
       return records.findIndex(
-        (it) => it.purpose === p.purpose && !presentEnough(memberValue(it, member), Number(p.minLength ?? 1)),
+        (it) => it.purpose === p.purpose && !presentEnough(memberValue(it, member), p.minLength ?? 1),
       );
-    case 'conditional-values':
+    }
+    case 'conditional-values': {
+      const p = rule.params;
       return records.findIndex((it) => {
         const value = memberValue(it, member);
-        const applies = !purposes || purposes.includes(it.purpose as Json);
-        return applies && value !== undefined && !((p.allowed ?? []) as Json[]).some((a) => sameJson(a, value));
+        const applies = !p.purposes || p.purposes.includes(it.purpose as Json);
+        return applies && value !== undefined && !(p.allowed ?? []).some((a) => sameJson(a, value));
       });
+    }
     case 'custom': {
+      const p = rule.params;
       const counted =
         'maxTrue' in p
           ? (it: Record<string, unknown>) => memberValue(it, member) === true
@@ -305,6 +310,7 @@ export function itemRuleBreach(rule: CrossRule, items: readonly object[], member
       return records.findIndex((it) => counted(it) && ++seen > max);
     }
     case 'unique-among': {
+      const p = rule.params;
       const seen = new Set<string>();
       return records.findIndex((it) => {
         const value = memberValue(it, member);

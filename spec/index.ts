@@ -27,7 +27,7 @@ import { area as interfaces } from './part3/interfaces.js';
 import { area as ips } from './part3/ips.js';
 import { area as kernels } from './part3/kernels.js';
 import { area as stats } from './part3/stats.js';
-import type { AreaSpec, Operation, Requirement, Resource } from './types.js';
+import type { AreaSpec, CrossRule, Operation, Requirement, Resource } from './types.js';
 
 export * from './types.js';
 
@@ -83,6 +83,20 @@ export function opOf(id: string): Operation {
   const op = operationById.get(id);
   if (!op) throw new Error(`no operation ${id} in the encoding`);
   return op;
+}
+
+/** The operation a requirement is about: its subject's, or the one a derived requirement follows from (an event it emits). */
+export function operationOf(r: Requirement): Operation | undefined {
+  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
+  return r.derivation ? operationById.get(r.derivation.operation) : undefined;
+}
+
+/** The cross rule a derived requirement is about, read from its derivation. */
+export function derivedCrossRule(r: Requirement | undefined): CrossRule | undefined {
+  const d = r?.derivation;
+  if (d?.kind !== 'cross-rule') return undefined;
+  const body = operationById.get(d.operation)?.body;
+  return body?.kind === 'json' ? body.rules?.find((rule) => rule.id === d.rule) : undefined;
 }
 
 /** The part a requirement belongs to (its source's part). */

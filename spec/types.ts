@@ -108,17 +108,97 @@ export interface Field {
 }
 
 /**
- * A rule across several fields of one body. `kind` names the evaluator; `fields` the fields it
- * reads (the first is the field an error should name).
+ * A rule across several fields of one body. `kind` names the evaluator and decides which parameters
+ * it takes; `fields` the fields it reads (the first is the field an error should name).
  */
-export interface CrossRule {
+export type CrossRule = CrossRuleBase &
+  (
+    | { kind: 'exclusive' }
+    | { kind: 'required-if'; params: RequiredIf }
+    | { kind: 'forbidden-if'; params: ForbiddenIf }
+    | { kind: 'not-in-past'; params: NotInPast }
+    | { kind: 'unique-among'; params: UniqueAmong }
+    | { kind: 'conditional-values'; params: ConditionalValues }
+    | { kind: 'custom'; params: CustomCross }
+  );
+
+export type CrossRuleKind = CrossRule['kind'];
+
+/** The parameters each kind of cross rule takes (`exclusive` takes none). */
+export interface CrossRuleParams {
+  'required-if': RequiredIf;
+  'forbidden-if': ForbiddenIf;
+  'not-in-past': NotInPast;
+  'unique-among': UniqueAmong;
+  'conditional-values': ConditionalValues;
+  custom: CustomCross;
+}
+
+interface CrossRuleBase {
   id: string;
-  kind: 'exclusive' | 'required-if' | 'forbidden-if' | 'not-in-past' | 'unique-among' | 'conditional-values' | 'custom';
   fields: string[];
-  /** Parameters of the evaluator, as data. */
-  params?: { [key: string]: Json };
   text: string;
   level?: Level;
+}
+
+/** A rule judged item by item: `each` names the array of the body (absent when the body is the item), `purpose` the items it concerns. */
+export interface PerItem {
+  each?: string;
+  purpose?: string;
+}
+
+/** A field required when another is present or absent, when a value is long enough, or when a stated condition holds. */
+export interface RequiredIf extends PerItem {
+  ifPresent?: string;
+  ifAbsent?: string;
+  /** The shortest value that counts as given (a VLAN label of at least one character). */
+  minLength?: number;
+  /** The field required, the condition in words and the value it compares (the CVV of a credit card). */
+  required?: string;
+  when?: string;
+  equals?: Json;
+}
+
+/** A field forbidden when another is present, when a field matches a pattern, or fields forbidden under a setting. */
+export interface ForbiddenIf {
+  ifPresent?: string;
+  /** Field → ECMAScript pattern source that forbids the rule's field when it matches. */
+  ifMatches?: { [field: string]: string };
+  ifField?: string;
+  matches?: string;
+  /** Member values that forbid `slots` (full virtualisation forbids the slots past sdd). */
+  when?: { [field: string]: Json };
+  slots?: string[];
+}
+
+/** A date written as year and month fields that must not lie before the current month. */
+export interface NotInPast {
+  year: string;
+  month: string;
+  granularity: 'month';
+}
+
+/** A value unique among what `among` says in words, or among the items of `each`. */
+export interface UniqueAmong extends PerItem {
+  among?: string;
+}
+
+/** Values allowed by the value of `keyField` (state codes by country), or by the items' purposes. */
+export interface ConditionalValues extends PerItem {
+  keyField?: string;
+  values?: { [key: string]: string[] };
+  purposes?: Json[];
+  allowed?: Json[];
+}
+
+/** A rule with a named check (`check`) and the numbers it needs: counts, ranges, a status to answer. */
+export interface CustomCross extends PerItem {
+  check?: string;
+  privateRanges?: string[];
+  max?: number;
+  maxTrue?: number;
+  maxConcurrent?: number;
+  status?: number;
 }
 
 export interface Resource {
@@ -365,6 +445,32 @@ export type Family =
   | 'secrecy'
   | 'behaviour';
 
+/**
+ * How a derived requirement follows from its operation's data. The requirement id is a rendering of
+ * it (`requirementId` in derive.ts); code that needs the operation, field path or rule reads this,
+ * never the id. `rule` of a value rule is `required`, `type`, `format` or the rule's id (`ruleId`).
+ */
+export type Derivation = { operation: string } & DerivedFrom;
+
+/** A derivation without its operation: what a violation of one body or value names. */
+export type DerivedFrom =
+  | { kind: 'disabled' }
+  | { kind: 'auth'; check: 'token-required' | 'anonymous-allowed' | 'scope-required' | 'scope-sufficient' }
+  | { kind: 'unrestricted-only' }
+  | { kind: 'global-grant'; grant: GlobalGrant }
+  | { kind: 'entity-permission'; permission: 'read_only' | 'read_write' }
+  | { kind: 'response'; shape: 'envelope' | 'object' | 'empty' }
+  | { kind: 'unknown-id' }
+  | { kind: 'param-rule'; in: 'path' | 'query'; path: string; rule: string }
+  | BodyDerivation
+  | { kind: 'not-accepted'; path: string }
+  | { kind: 'event'; action: string };
+
+/** What a body violation breaks: a rule on one field (or a parameter value), or a cross rule. */
+export type BodyDerivation = { kind: 'field-rule'; path: string; rule: string } | { kind: 'cross-rule'; rule: string };
+
+export type DerivationKind = Derivation['kind'];
+
 export interface Requirement {
   /** Stable slug shaped like a path, e.g. `vpcs/create/label-length`. */
   id: string;
@@ -376,6 +482,8 @@ export interface Requirement {
   family: Family;
   /** Derived from the operation data (true) or written from prose (false). */
   derived?: boolean;
+  /** For a derived requirement: what it is derived from (its id renders this). */
+  derivation?: Derivation;
   /** A convention the documents leave unstated (DESIGN section 3). */
   convention?: boolean;
   /** The area file it belongs to (`vpcs`, ..., or `conventions`); the registry fills it in. */

@@ -1,6 +1,7 @@
 // Judges what a recorded request shows of authentication: no token yet accepted, no token needed yet refused, and scopes when the token's scopes are known.
 
 import { conventionalStatus as statusOf } from '../../spec/conventions.js';
+import { requirementId } from '../../spec/derive.js';
 import type { Operation, Scope } from '../../spec/types.js';
 import { pass } from '../check/result.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../check/status.js';
@@ -14,6 +15,9 @@ export function grants(scopes: readonly string[], needed: Scope): boolean {
   return level === 'read_only' && scopes.includes(`${area}:read_write`);
 }
 
+const authRequirement = (op: Operation, check: 'token-required' | 'anonymous-allowed' | 'scope-required') =>
+  requirementId({ operation: op.id, kind: 'auth', check });
+
 /** `scopes`: the scopes of the token every authenticated request carries, when known (`--scopes`). */
 export function judgeAuth(j: Judgement, op: Operation, e: Exchange, scopes?: readonly string[]): void {
   const status = e.response?.status ?? 0;
@@ -21,7 +25,7 @@ export function judgeAuth(j: Judgement, op: Operation, e: Exchange, scopes?: rea
   const token = e.request.headers.authorization !== undefined;
   const noToken = { case: 'no Authorization header' };
   if (!token && op.auth.token === 'required') {
-    j.check(`${op.id}/auth/token-required`, rejectedWith4xx(e), noToken);
+    j.check(authRequirement(op, 'token-required'), rejectedWith4xx(e), noToken);
     // 404 may come first: a server need not say whether an entity exists before it knows who asks.
     if (refused && status !== statusOf.notFound)
       j.check('conventions/status/unauthenticated-401', conventionalStatus(e, statusOf.unauthenticated), noToken);
@@ -29,11 +33,11 @@ export function judgeAuth(j: Judgement, op: Operation, e: Exchange, scopes?: rea
   // Other refusals (an unknown id) say nothing about the token; only 401 says one was needed.
   if (!token && op.auth.token !== 'required')
     j.check(
-      `${op.id}/auth/anonymous-allowed`,
+      authRequirement(op, 'anonymous-allowed'),
       status === statusOf.unauthenticated ? acceptedWith2xx(e) : pass,
       noToken,
     );
   const scope = op.auth.scope;
   if (token && scopes && scope !== 'none' && scope !== 'none-listed' && !grants(scopes, scope))
-    j.check(`${op.id}/auth/scope-required`, rejectedWith4xx(e), { case: `a token with ${scopes.join(' ')}` });
+    j.check(authRequirement(op, 'scope-required'), rejectedWith4xx(e), { case: `a token with ${scopes.join(' ')}` });
 }

@@ -1,6 +1,6 @@
 // Tells a refusal of a valid value from a refusal for state: a validation error names its field (DECISIONS 4), so a refusal naming a value the encoding finds valid, of a field only its rules govern, holds it to a rule the documents do not have.
 
-import { ruleId, walkFields } from '../../spec/derive.js';
+import { requirementId, ruleId, walkFields } from '../../spec/derive.js';
 import { crossRuleHolds, ruleHolds } from '../../spec/evaluate.js';
 import { areas, requirements } from '../../spec/index.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
@@ -64,7 +64,8 @@ function inBody(op: Operation, body: unknown, location: string): RefusedValue | 
   // A cross rule on the field that needs state (a uniqueness, a date) may be what refused it.
   const open = (op.body.rules ?? []).some((r) => r.fields.includes(path) && crossRuleHolds(r, body) === undefined);
   if (!rules || open || spokenOf(op, path)) return undefined;
-  return { location, value, requirement: `${op.id}/${path}-${rules[0]}`, rules };
+  const requirement = requirementId({ operation: op.id, kind: 'field-rule', path, rule: rules[0] ?? '' });
+  return { location, value, requirement, rules };
 }
 
 function inParams(op: Operation, match: Matched, e: Exchange, name: string): RefusedValue | undefined {
@@ -74,9 +75,16 @@ function inParams(op: Operation, match: Matched, e: Exchange, name: string): Ref
   const raw = match.params[name] ?? query.get(name) ?? undefined;
   const value = param.type === 'integer' && typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
   const rules = validUnderRules(param, value);
-  return rules && !spokenOf(op, name)
-    ? { location: name, value, requirement: `${op.id}/${name}-${rules[0]}`, rules }
-    : undefined;
+  if (!rules || spokenOf(op, name)) return undefined;
+  const where = op.pathParams.includes(param) ? 'path' : 'query';
+  const requirement = requirementId({
+    operation: op.id,
+    kind: 'param-rule',
+    in: where,
+    path: name,
+    rule: rules[0] ?? '',
+  });
+  return { location: name, value, requirement, rules };
 }
 
 /**

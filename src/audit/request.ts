@@ -1,6 +1,7 @@
 // Judges a recorded request against the encoding of its operation: the body, query and path values that break a rule, and the page asked for.
 
 import { pageParam, pageSizeParam } from '../../spec/conventions.js';
+import { requirementId } from '../../spec/derive.js';
 import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
 import { requirementById } from '../../spec/index.js';
 import type { Operation, Param } from '../../spec/types.js';
@@ -92,7 +93,7 @@ export function judgeRequest(match: Matched, e: Exchange): JudgedRequest {
   const { op } = match;
   const url = new URL(e.request.url, 'http://recorded.invalid');
   const named = (where: RequestViolation['where']) => (v: Violation) => {
-    const id = `${op.id}/${v.suffix}`;
+    const id = requirementId({ operation: op.id, ...v.derivation });
     return { where, ...(requirementById.has(id) ? { requirement: id } : {}), location: v.location, message: v.message };
   };
   const queryValues = new Map<string, unknown>();

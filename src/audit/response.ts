@@ -1,6 +1,7 @@
 // Judges a successful answer: the documented response schema, its timestamps, the collection envelope and its paging, and event records.
 
 import { PAGE, PAGE_SIZE } from '../../spec/conventions.js';
+import { requirementId } from '../../spec/derive.js';
 import { requirementById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import { envelopeCounts, envelopeShape } from '../check/envelope.js';
@@ -23,7 +24,9 @@ const EVENT_ANSWERS: Record<string, 'list' | 'one'> = { 'events/list': 'list', '
 
 /** The derived requirement that the operation answers its documented response, when the encoding has one. */
 export function responseRequirement(op: Operation): string | undefined {
-  const id = `${op.id}/response/${op.response.kind}`;
+  const shape = op.response.kind;
+  if (shape !== 'envelope' && shape !== 'object' && shape !== 'empty') return undefined;
+  const id = requirementId({ operation: op.id, kind: 'response', shape });
   return requirementById.has(id) ? id : undefined;
 }
 

@@ -1,6 +1,7 @@
 // Judges an answer's status against what the request was: a broken rule accepted, a valid request refused for no reason of state, and the form of every refusal.
 
 import { conventionalStatus as statusOf } from '../../spec/conventions.js';
+import { requirementId } from '../../spec/derive.js';
 import { errorBodyShape, offendingFieldNamed } from '../check/error-body.js';
 import { pass } from '../check/result.js';
 import { acceptedWith2xx, conventionalStatus, noServerError, rejectedWith4xx } from '../check/status.js';
@@ -56,7 +57,8 @@ function invalidRefused(j: Judgement, match: Matched, e: Exchange, req: JudgedRe
   for (const v of named) j.check(v.requirement, rejectedWith4xx(e), { case: described(v) });
   if (named.length)
     j.check('conventions/status/rejected-4xx', rejectedWith4xx(e), { case: named.map(described).join('; ') });
-  if (match.op.status.kind === 'disabled') j.check(`${match.op.id}/disabled`, rejectedWith4xx(e));
+  if (match.op.status.kind === 'disabled')
+    j.check(requirementId({ operation: match.op.id, kind: 'disabled' }), rejectedWith4xx(e));
   if (req.notJson)
     j.check('conventions/status/not-json-415', rejectedWith4xx(e), {
       case: 'a body that is not JSON, or not sent as JSON',

@@ -1,17 +1,9 @@
 // `cloudconf run --list`: what a selection would judge, and what its mode or the exclusions would leave out and why, without sending anything.
 
-import { exclusions, operationById } from '../../spec/index.js';
-import type { Requirement } from '../../spec/types.js';
+import { exclusions, operationOf } from '../../spec/index.js';
 import type { Mode } from '../target/config.js';
 import { modeRefusal } from '../target/mode.js';
 import { type SelectionFlags, selectRequirements } from './selection.js';
-
-/** The operation a requirement is about (its subject, or the operation of a derived event requirement). */
-function operationOf(r: Requirement) {
-  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
-  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
-  return undefined;
-}
 
 /** One line per requirement selected (`judge`, `skip` with the mode's reason, `excluded` with why), then the counts. */
 export function listLines(flags: SelectionFlags, mode: Mode, allowBilling: boolean): string[] {

@@ -61,7 +61,7 @@ function program(): Command {
         import('../export/catalogue.js'),
         import('../export/tested-by.js'),
       ]);
-      const text = renderCatalogue(testedBy());
+      const text = renderCatalogue(await testedBy());
       if (options.check) {
         const current = readFileSync(CATALOGUE_FILE, 'utf8');
         if (current !== text) {

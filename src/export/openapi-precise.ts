@@ -43,17 +43,20 @@ const absent = (path: string): Schema => ({ not: present(path) });
 function crossKeywords(rule: CrossRule): Schema[] {
   const [field, ...others] = rule.fields;
   if (field === undefined) return [];
-  const p = rule.params ?? {};
   switch (rule.kind) {
     case 'exclusive':
       return others.map((other) => ({ not: { allOf: [present(field), present(other)] } }));
-    case 'required-if':
+    case 'required-if': {
+      const p = rule.params;
       if (typeof p.ifPresent === 'string') return [{ anyOf: [absent(p.ifPresent), present(field)] }];
       if (typeof p.ifAbsent === 'string') return [{ anyOf: [present(p.ifAbsent), present(field)] }];
       return [];
-    case 'forbidden-if':
+    }
+    case 'forbidden-if': {
+      const p = rule.params;
       if (typeof p.ifPresent === 'string') return [{ not: { allOf: [present(p.ifPresent), present(field)] } }];
       return [];
+    }
     default:
       return [];
   }

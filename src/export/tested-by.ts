@@ -1,10 +1,11 @@
-// How each requirement is tested, for the catalogue: the written procedure a suite file maps its id to, else the derived procedure its operation data selects.
+// How each requirement is tested, for the catalogue: the written procedure a suite file registers for it, else the procedure its derivation selects.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { operationById, requirements } from '../../spec/index.js';
-import type { Requirement } from '../../spec/types.js';
+import { pathToFileURL } from 'node:url';
+import { operationOf, requirements } from '../../spec/index.js';
 import { MODULE_EXT, CODE_ROOT as root } from '../package-root.js';
+import { procedureName, registrationsOf } from '../suite/inventory.js';
 import { derivedKind } from '../suite/procedures/derived.js';
 
 function suiteFiles(dir: string): string[] {
@@ -15,43 +16,35 @@ function suiteFiles(dir: string): string[] {
   });
 }
 
-const WRAPPERS: Record<string, string> = {
-  whileBusy: 'while busy',
-  withLifecycleModel: 'after the lifecycle model run',
-  changesAccountSettings: 'alone in its file',
+/**
+ * Each written procedure by requirement id, named with the suite file that registers it (its source
+ * file, also when built). Read once: a suite file registers when it is first imported.
+ */
+let written: Promise<Map<string, string>> | undefined;
+const writtenProcedures = () => {
+  written ??= registeredProcedures();
+  return written;
 };
 
-/** `'<id>': procedure` entries of the written maps in the suite files. */
-function writtenProcedures(): Map<string, string> {
+async function registeredProcedures(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const file of suiteFiles(join(root, 'suites'))) {
-    const text = readFileSync(file, 'utf8');
-    // A wrapper (`whileBusy(p)`, `withLifecycleModel(p)`, `changesAccountSettings(p)`) is named with the procedure it wraps.
-    for (const m of text.matchAll(
-      /'([a-z0-9][\w./-]*)':\s*(?:async\s*)?(?:(whileBusy|withLifecycleModel|changesAccountSettings)\()?\(?([A-Za-z_$][\w$.]*)?/g,
-    )) {
-      const id = m[1] as string;
-      const mark = m[2] ? ` (${WRAPPERS[m[2]]})` : '';
-      const name = m[3] && m[3] !== 'ctx' && m[3] !== 'kit' ? `\`${m[3]}\`${mark} in ` : '';
-      // Named by its source file, also when the built one was read.
-      out.set(id, `written: ${name}${relative(root, file).replace(/\.js$/, '.ts')}`);
+  for (const file of suiteFiles(join(root, 'suites')).sort()) {
+    const source = relative(root, file).replace(/\.js$/, '.ts');
+    for (const { written } of await registrationsOf(() => import(pathToFileURL(file).href))) {
+      for (const [id, procedure] of Object.entries(written)) {
+        const name = procedureName(procedure);
+        out.set(id, `written: ${name ? `${name} in ` : ''}${source}`);
+      }
     }
   }
   return out;
 }
 
-function operationOf(r: Requirement) {
-  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
-  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
-  return undefined;
-}
-
-export function testedBy(): Map<string, string> {
-  const written = writtenProcedures();
+export async function testedBy(): Promise<Map<string, string>> {
+  const written = await writtenProcedures();
   const out = new Map<string, string>();
   for (const r of requirements) {
-    const op = operationOf(r);
-    const kind = op ? derivedKind(r, op) : undefined;
+    const kind = operationOf(r) ? derivedKind(r) : undefined;
     const how = written.get(r.id) ?? (kind ? `derived: ${kind}` : undefined);
     if (how) out.set(r.id, how);
   }

@@ -1,10 +1,11 @@
 // Valid request bodies of an operation, and negative cases that each break exactly one named rule (re-validated against the encoding after construction).
 
 import fc from 'fast-check';
-import { walkFields } from '../../spec/derive.js';
+import { derivedSuffix, requirementId, walkFields } from '../../spec/derive.js';
 import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
+import { derivedCrossRule, requirementById } from '../../spec/index.js';
 import { lenientValue } from '../../spec/lenient.js';
-import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
+import type { BodyDerivation, CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { presentBase } from './present-base.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
@@ -131,15 +132,18 @@ function breaksExactly(op: Operation, body: Body, suffix: string, stateful: bool
   return stateful ? found.length === 0 : found.length === 1 && found[0] === suffix;
 }
 
+/** A rule on one value: the field path and rule id a derived value-rule requirement names. */
+type ValueRule = { path: string; rule: string };
+
 /**
  * Every negative case of an operation's body that survives re-validation, grouped by requirement;
- * with `only`, just the cases of that requirement (generation is the costly part of a body rule's test).
+ * with `only`, just the cases of that rule (generation is the costly part of a body rule's test).
  */
 export function negativeCases(
   op: Operation,
   seed: number,
   hints: Hints = {},
-  only?: string,
+  only?: ValueRule,
   base: Body | undefined = baseBody(op, seed, hints),
 ): NegativeCase[] {
   const body = op.body;
@@ -147,14 +151,14 @@ export function negativeCases(
   const out: NegativeCase[] = [];
   const seen = new Set<string>();
   for (const { path, field } of walkFields(body.fields)) {
-    if (only !== undefined && !only.startsWith(`${op.id}/${path}-`)) continue;
+    if (only !== undefined && only.path !== path) continue;
     const segments = path.split('.');
     // A value given at all may break a cross rule of the drawn base (a region next to a public
     // address): such cases are tried again on a base that holds the field with every rule kept.
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
     for (const bad of badValues(field, seed, path.endsWith('.item'))) {
-      if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
+      if (only !== undefined && only.rule !== bad.rule) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
       if (seen.has(aim)) continue;
@@ -187,13 +191,21 @@ function attempt(
   } catch {
     return undefined;
   }
-  const suffix = `${path}-${bad.rule}`;
+  const derivation: BodyDerivation = { kind: 'field-rule', path, rule: bad.rule };
+  const suffix = derivedSuffix(derivation);
   const kind = ruleKindOf(field, bad.rule);
   const stateful = kind !== undefined && STATEFUL_RULE_KINDS.has(kind);
   const exact = [body, withoutPartners(op, body, path)].find((b) => breaksExactly(op, b, suffix, stateful));
   if (!exact) return undefined;
   if (bad.nearMiss && !repairedHolds(op, exact, location, field, bad)) return undefined;
-  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body: exact, why: bad.why };
+  return {
+    requirement: requirementId({ operation: op.id, ...derivation }),
+    suffix,
+    location,
+    path,
+    body: exact,
+    why: bad.why,
+  };
 }
 
 /**
@@ -257,10 +269,12 @@ export function negativeCasesOf(
   runs: number,
   hints: Hints = {},
 ): NegativeCase[] {
+  const d = requirementById.get(requirement)?.derivation;
+  if (d?.kind !== 'field-rule' || d.operation !== op.id) return [];
   const byBody = new Map<string, NegativeCase>();
   const base = baseBody(op, seed, hints);
   for (let i = 0; i < Math.max(1, runs); i += 1) {
-    for (const c of negativeCases(op, seed + i, hints, requirement, base)) {
+    for (const c of negativeCases(op, seed + i, hints, d, base)) {
       if (c.requirement !== requirement) continue;
       const key = JSON.stringify(c.body);
       if (!byBody.has(key)) byBody.set(key, c);
@@ -270,8 +284,10 @@ export function negativeCasesOf(
 }
 
 /** The cross rule (one field requires, forbids or excludes another) a requirement names, if it names one. */
-export const crossRuleOf = (op: Operation, requirement: string) =>
-  op.body?.kind === 'json' ? op.body.rules?.find((r) => requirement === `${op.id}/${r.id}`) : undefined;
+export function crossRuleOf(op: Operation, requirement: string) {
+  const r = requirementById.get(requirement);
+  return r?.derivation?.operation === op.id ? derivedCrossRule(r) : undefined;
+}
 
 /**
  * The negative cases of a cross rule over `runs` seeds, each body once, built from `base`: a body
@@ -301,16 +317,16 @@ export function crossRuleCasesOf(
 }
 
 /**
- * Values of a path or query parameter that break exactly the rule `suffix` names (`month-range`),
- * each re-checked against the encoding, over `runs` seeds: value → what it does wrong.
+ * Values of a path or query parameter that break exactly the rule named `rule` (`range`), each
+ * re-checked against the encoding, over `runs` seeds: value → what it does wrong.
  */
-export function paramCasesOf(param: Param, suffix: string, seed: number, runs: number): Map<string | number, string> {
+export function paramCasesOf(param: Param, rule: string, seed: number, runs: number): Map<string | number, string> {
   const values = new Map<string | number, string>();
   for (let i = 0; i < Math.max(1, runs); i += 1) {
     for (const bad of badValues(param, seed + i)) {
       if (typeof bad.value !== 'number' && typeof bad.value !== 'string') continue;
-      const found = checkField(param, bad.value, param.name, param.name).map((v) => v.suffix);
-      if (found.length === 1 && found[0] === suffix) values.set(bad.value, bad.why);
+      const found = checkField(param, bad.value, param.name, param.name).map((v) => v.rule);
+      if (found.length === 1 && found[0] === rule) values.set(bad.value, bad.why);
     }
   }
   return values;

@@ -1,6 +1,7 @@
 // Self-tests of the cross rule cases: the evaluator tells breaches from valid bodies, and every cross rule a body alone decides gets cases that break it and no other rule.
 
 import { describe, expect, test } from 'vitest';
+import { requirementId } from '../../spec/derive.js';
 import { checkBody } from '../../spec/evaluate.js';
 import { operationById, operations } from '../../spec/index.js';
 import type { CrossRule, Operation } from '../../spec/types.js';
@@ -66,7 +67,7 @@ const decided = operations.flatMap((op) =>
   op.body?.kind === 'json' && op.status.kind !== 'disabled'
     ? (op.body.rules ?? [])
         .filter((rule) => crossRuleBroken(rule, {}) !== undefined)
-        .map((rule) => [`${op.id}/${rule.id}`, op, rule] as const)
+        .map((rule) => [requirementId({ operation: op.id, kind: 'cross-rule', rule: rule.id }), op, rule] as const)
     : [],
 );
 

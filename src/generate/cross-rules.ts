@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { checkBody, checkField, crossRuleHolds, isObject, itemRuleBreach, present } from '../../spec/evaluate.js';
-import type { CrossRule, Field, Json, Operation } from '../../spec/types.js';
+import type { CrossRule, Field, Json, Operation, PerItem } from '../../spec/types.js';
 import { type Hints, objectArbitrary, validValue } from './values.js';
 import { sampleOne } from './violations.js';
 
@@ -42,16 +42,20 @@ const matches = (body: Body, path: string, regex: unknown) => {
 
 /** Rules over items by purpose: the array they apply to (`interfaces`), or '' when the body is the item. */
 function itemsOf(rule: CrossRule): string | undefined {
-  const p = rule.params ?? {};
+  const p = itemParams(rule);
+  if (!p) return undefined;
   if (typeof p.each === 'string') return p.each;
   return 'purpose' in p || 'purposes' in p ? '' : undefined;
 }
+
+/** The parameters of a rule that may judge items; none for the kinds that never do. */
+const itemParams = (rule: CrossRule): (PerItem & { purposes?: Json[] }) | undefined =>
+  rule.kind === 'exclusive' || rule.kind === 'forbidden-if' || rule.kind === 'not-in-past' ? undefined : rule.params;
 
 const memberOf = (path: string, each: string) => (each ? path.slice(each.length + 1) : path);
 
 /** Whether a body breaks a cross rule; undefined when the body alone cannot tell (a stored value, the server's date). */
 export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefined {
-  const p = rule.params ?? {};
   const each = itemsOf(rule);
   if (each !== undefined) {
     const items = each ? valueAt(body, each) : [body];
@@ -64,12 +68,14 @@ export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefine
     case 'exclusive':
       return crossRuleHolds(rule, body) === false;
     case 'required-if': {
+      const p = rule.params;
       const required = String(p.required ?? first);
       if (typeof p.ifPresent === 'string') return present(body, p.ifPresent) && !present(body, required);
       if (typeof p.ifAbsent === 'string') return !present(body, p.ifAbsent) && !present(body, required);
       return undefined;
     }
     case 'forbidden-if': {
+      const p = rule.params;
       if (typeof p.ifPresent === 'string') return present(body, p.ifPresent) && present(body, first);
       if (isObject(p.ifMatches))
         return Object.entries(p.ifMatches).some(([f, re]) => matches(body, f, re)) && present(body, first);
@@ -144,8 +150,7 @@ class Builder {
       : {};
     const item: Body = { ...required, purpose };
     for (const r of rules) {
-      const p = r.params ?? {};
-      if (r.kind !== 'required-if' || itemsOf(r) !== each || p.purpose !== purpose) continue;
+      if (r.kind !== 'required-if' || itemsOf(r) !== each || r.params.purpose !== purpose) continue;
       const member = memberOf(r.fields[0] ?? '', each);
       setAt(item, member, this.value(each ? `${each}.${member}` : member));
     }
@@ -168,7 +173,7 @@ function enumValues(field: Field | undefined): Json[] {
 /** Candidate bodies for a rule over items: one or more items, placed in the array or merged into the body. */
 function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder): Body[] {
   const each = itemsOf(rule) ?? '';
-  const p = rule.params ?? {};
+  const p = itemParams(rule) ?? {};
   const rules = op.body?.rules ?? [];
   const member = memberOf(rule.fields[0] ?? '', each);
   const path = each ? `${each}.${member}` : member;
@@ -183,7 +188,7 @@ function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder):
     return body;
   };
   const all = purposesOf(op, each);
-  const purposes = Array.isArray(p.purposes) ? (p.purposes as Json[]) : p.purpose !== undefined ? [p.purpose] : all;
+  const purposes = Array.isArray(p.purposes) ? p.purposes : p.purpose !== undefined ? [p.purpose] : all;
   switch (rule.kind) {
     case 'required-if':
       return purposes.map((purpose) => {
@@ -194,14 +199,15 @@ function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder):
     case 'conditional-values':
       return purposes.flatMap((purpose) => {
         const it = b.item(each, purpose, rules);
-        const other = b.value(path, undefined, (p.allowed ?? []) as Json[]);
+        const other = b.value(path, undefined, rule.params.allowed ?? []);
         if (other === undefined) return [];
         setAt(it, member, other);
         return [place([it])];
       });
     case 'custom': {
-      const count = Number(p.maxTrue ?? p.max) + 1;
-      if ('maxTrue' in p) {
+      const q = rule.params;
+      const count = Number(q.maxTrue ?? q.max) + 1;
+      if ('maxTrue' in q) {
         // Every pair of purposes, each item with the member true (one past a limit of one): the rules by purpose keep some.
         const mixes = count === 2 ? all.flatMap((x) => all.map((y) => [x, y])) : [];
         return mixes.map((mix) =>
@@ -214,12 +220,13 @@ function itemCandidates(op: Operation, rule: CrossRule, base: Body, b: Builder):
           ),
         );
       }
-      return [place(Array.from({ length: count }, () => b.item(each, p.purpose, rules)))];
+      return [place(Array.from({ length: count }, () => b.item(each, q.purpose, rules)))];
     }
     case 'unique-among': {
       // Empty values share nothing: the shared value is a real one.
       const shared = b.value(path, undefined, ['']);
-      const items = [b.item(each, p.purpose, rules), b.item(each, p.purpose, rules)];
+      const { purpose } = rule.params;
+      const items = [b.item(each, purpose, rules), b.item(each, purpose, rules)];
       for (const it of items) setAt(it, member, shared);
       return [place(items)];
     }
@@ -233,7 +240,6 @@ const holdsSomething = (v: unknown): boolean =>
 
 /** Candidate bodies for a rule between fields of the body. */
 function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
-  const p = rule.params ?? {};
   const body = structuredClone(base);
   const [first = ''] = rule.fields;
   const fill = (path: string, matching?: string) => {
@@ -249,6 +255,7 @@ function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
       for (const f of rule.fields) fill(f);
       return [body];
     case 'required-if': {
+      const p = rule.params;
       const required = String(p.required ?? first);
       if (typeof p.ifPresent === 'string') fill(p.ifPresent);
       else if (typeof p.ifAbsent === 'string') setAt(body, p.ifAbsent, undefined);
@@ -256,7 +263,8 @@ function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
       setAt(body, required, undefined);
       return [body];
     }
-    case 'forbidden-if':
+    case 'forbidden-if': {
+      const p = rule.params;
       if (typeof p.ifPresent === 'string') fill(p.ifPresent);
       else if (isObject(p.ifMatches)) for (const [f, re] of Object.entries(p.ifMatches)) fill(f, String(re));
       else if (typeof p.ifField === 'string') fill(p.ifField, String(p.matches));
@@ -268,6 +276,7 @@ function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
       } else return [];
       fill(first);
       return [body];
+    }
     default:
       return [];
   }
@@ -279,13 +288,13 @@ function fieldCandidates(rule: CrossRule, base: Body, b: Builder): Body[] {
  * that forbids a slot, the second of an exclusive pair, an array whose items break it).
  */
 function mend(other: CrossRule, rule: CrossRule): { fill: string[]; drop: string[] } {
-  const p = other.params ?? {};
   const each = itemsOf(other);
   const [first = ''] = other.fields;
   if (each !== undefined) return { fill: [], drop: each ? [each] : [] };
   switch (other.kind) {
     case 'required-if': {
       // Fill what it requires, or when that is the case's own field, drop what makes it required.
+      const p = other.params;
       const required = String(p.required ?? first);
       if (!rule.fields.includes(required)) return { fill: [required], drop: [] };
       return { fill: [], drop: typeof p.ifPresent === 'string' ? [p.ifPresent] : [] };
@@ -293,7 +302,7 @@ function mend(other: CrossRule, rule: CrossRule): { fill: string[]; drop: string
     case 'exclusive':
       return { fill: [], drop: other.fields.slice(1) };
     case 'forbidden-if':
-      if (isObject(p.when)) return { fill: [], drop: Object.keys(p.when) };
+      if (isObject(other.params.when)) return { fill: [], drop: Object.keys(other.params.when) };
       return { fill: [], drop: rule.fields.includes(first) ? other.fields.slice(1) : [first] };
     default:
       return { fill: [], drop: [] };
@@ -324,8 +333,9 @@ function repaired(op: Operation, rule: CrossRule, body: Body, b: Builder): Body 
  */
 function pinAbsentConditions(op: Operation, rule: CrossRule, body: Body, touchesOwn: (path: string) => boolean) {
   for (const other of op.body?.rules ?? []) {
-    const when = other.params?.when;
-    if (other.id === rule.id || other.kind !== 'forbidden-if' || !isObject(when)) continue;
+    if (other.id === rule.id || other.kind !== 'forbidden-if') continue;
+    const when = other.params.when;
+    if (!isObject(when)) continue;
     if (!other.fields.some((f) => !(f in when) && present(body, f))) continue;
     for (const [field, trigger] of Object.entries(when)) {
       if (present(body, field) || touchesOwn(field)) continue;

@@ -16,7 +16,10 @@ const base = { label: 'web', service_type: 'url', address: 'https://www.example.
 const withRanges = (privateRanges: string[]): Operation =>
   ({
     ...create,
-    body: { ...create.body, rules: [{ ...rule, params: { ...rule?.params, privateRanges } }] },
+    body: {
+      ...create.body,
+      rules: [{ ...rule, params: { ...(rule?.kind === 'custom' ? rule.params : {}), privateRanges } }],
+    },
   }) as Operation;
 
 describe('a base that holds a field', () => {

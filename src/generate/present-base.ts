@@ -26,7 +26,7 @@ const heldWithFirst: Record<string, (rule: CrossRule, fields: readonly Field[]) 
   // The first field (region) is allowed exactly when the second (address) names a private IP.
   'region-iff-private-address': (rule, fields) => {
     const [, partner = ''] = rule.fields;
-    const ranges = Array.isArray(rule.params?.privateRanges) ? rule.params.privateRanges : [];
+    const ranges = rule.kind === 'custom' ? (rule.params.privateRanges ?? []) : [];
     const url = fields.find((f) => f.name === partner)?.format === 'url';
     return ranges
       .map((r) => hostIn(String(r)))
@@ -72,7 +72,7 @@ export function presentBase(
   if (!setAt(out, path, value)) return undefined;
   for (const rule of body.rules ?? []) {
     if (rule.fields[0] !== path || crossRuleHolds(rule, out) !== false) continue;
-    const check = rule.kind === 'custom' ? String(rule.params?.check ?? rule.id) : '';
+    const check = rule.kind === 'custom' ? (rule.params.check ?? rule.id) : '';
     const held = (heldWithFirst[check]?.(rule, body.fields) ?? []).find((partners) => {
       const trial = structuredClone(out);
       return Object.entries(partners).every(([p, v]) => setAt(trial, p, v)) && crossRuleHolds(rule, trial) === true;

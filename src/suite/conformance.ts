@@ -1,7 +1,7 @@
 // Registers one vitest test per requirement of an API area, titled from the requirement, and records its outcome for the reporters.
 
 import { afterAll, test } from 'vitest';
-import { exclusions, operationById, operations, requirements } from '../../spec/index.js';
+import { exclusions, operationOf, operations, requirements } from '../../spec/index.js';
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
@@ -11,6 +11,7 @@ import { recordForAllure } from './allure.js';
 import { BoundReached } from './bounds.js';
 import { Exclusive } from './exclusive.js';
 import { Fixtures } from './fixtures.js';
+import { collected, wraps } from './inventory.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
@@ -85,18 +86,19 @@ const busyProcedures = new WeakSet<WrittenProcedure>();
  */
 export function whileBusy(procedure: WrittenProcedure): WrittenProcedure {
   busyProcedures.add(procedure);
-  return procedure;
+  return wraps(procedure, procedure, 'while busy');
 }
 
 const aloneProcedures = new WeakSet<WrittenProcedure>();
 
 /**
- * Marks a procedure that changes account-wide settings (of a throwaway account too: the session
- * puts back what any test changed when one ends), so it runs with no other test of its file at once.
+ * Marks a procedure that changes account-wide settings: it runs on a throwaway account of its own
+ * where the target has the control interface, else one at a time on the run's account, which gets
+ * back what it changed (`settingsSessionOf`).
  */
 export function changesAccountSettings(procedure: WrittenProcedure): WrittenProcedure {
   aloneProcedures.add(procedure);
-  return procedure;
+  return wraps(procedure, procedure, 'on its own account, else one at a time');
 }
 
 /**
@@ -137,14 +139,6 @@ async function sessionFor(s: Session, op: Operation | undefined, procedure: Writ
   return s;
 }
 
-/** The operation a requirement is about, when it is about one. */
-function operationOf(r: Requirement) {
-  if (r.subject.kind === 'operation') return operationById.get(r.subject.operation);
-  // A derived event requirement is `<operation id>/event/<action>`; its subject is the event kind.
-  if (r.subject.kind === 'event' && r.derived) return operationById.get(r.id.split('/event/')[0] ?? '');
-  return undefined;
-}
-
 function failureMessage(o: Outcome): string {
   return o.failures
     .map((f) => `${f.check}${f.case ? ` (${f.case})` : ''}: expected ${f.expected}; got ${f.actual}. ${f.hint}`)
@@ -157,6 +151,7 @@ function failureMessage(o: Outcome): string {
  * `skipped` with that reason, so nothing is silently left out.
  */
 export function conformance(area: string, written: Record<string, WrittenProcedure> = {}): void {
+  if (collected(area, written)) return;
   const mutants = runConfigFromEnv().mutants;
   const judged = requirements.filter((x) => x.area === area && !excluded.has(x.id));
   if (!mutants) {
@@ -197,7 +192,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       const judge = async (own: Session | NoAnswer | undefined) => {
         const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
         const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
-        const derived = op ? derivedProcedure(r, op) : undefined;
+        const derived = op ? derivedProcedure(r) : undefined;
         const procedure: WrittenProcedure | undefined =
           written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);
         let outcome: Outcome;

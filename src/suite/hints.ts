@@ -161,8 +161,8 @@ function conditionalValueHints(op: Operation): Hints {
   const hints: Record<string, fc.Arbitrary<unknown>> = {};
   for (const rule of op.body?.rules ?? []) {
     if (rule.kind !== 'conditional-values') continue;
-    const keyField = String(rule.params?.keyField);
-    const [key, values] = Object.entries((rule.params?.values ?? {}) as Record<string, string[]>)[0] ?? [];
+    const keyField = String(rule.params.keyField);
+    const [key, values] = Object.entries(rule.params.values ?? {})[0] ?? [];
     const valueField = rule.fields.find((f) => f !== keyField);
     if (!key || !values?.length || !valueField) continue;
     hints[keyField] = fc.constant(key);

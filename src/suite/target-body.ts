@@ -3,7 +3,7 @@
 import { operationById } from '../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
 import { INTERFACES_PER_PROFILE } from '../../spec/part3/interfaces.js';
-import type { CrossRule, Operation } from '../../spec/types.js';
+import type { Operation, RequiredIf } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import { validValue } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
@@ -134,17 +134,23 @@ async function freePrivateSlot(kit: Kit, params: Params): Promise<undefined> {
 function completeRequiredIf(kit: Kit, op: Operation, body: Json): void {
   for (const rule of op.body?.rules ?? []) {
     const [field, other] = rule.fields;
-    if (rule.kind !== 'required-if' || !field || !other || body[field] !== undefined || !requiredNow(rule, body, other))
+    if (
+      rule.kind !== 'required-if' ||
+      !field ||
+      !other ||
+      body[field] !== undefined ||
+      !requiredNow(rule.params, body, other)
+    )
       continue;
     const spec = op.body?.fields.find((f) => f.name === field);
     if (spec) body[field] = sampleOne(validValue(spec, field, hintsFor(kit.session, op)), kit.session.nextSeed());
   }
 }
 
-function requiredNow(rule: CrossRule, body: Json, other: string): boolean {
+function requiredNow(rule: RequiredIf, body: Json, other: string): boolean {
   // A key whose value is undefined is not sent.
-  if (rule.params?.ifAbsent === other) return body[other] === undefined;
-  if (rule.params?.ifPresent === other) return body[other] !== undefined;
+  if (rule.ifAbsent === other) return body[other] === undefined;
+  if (rule.ifPresent === other) return body[other] !== undefined;
   return false;
 }
 

@@ -92,7 +92,8 @@ const fieldNumbers = (f: Field | Param): number[] => [
   ...ruleNumbers(f.rules),
   ...(typeof f.default === 'number' ? [f.default] : []),
 ];
-const crossNumbers = (r: CrossRule) => Object.values(r.params ?? {}).filter((x): x is number => typeof x === 'number');
+const crossNumbers = (r: CrossRule) =>
+  Object.values('params' in r ? r.params : {}).filter((x): x is number => typeof x === 'number');
 
 function resourceField(fields: Field[], path: string[]): Field | undefined {
   const [head, ...rest] = path;

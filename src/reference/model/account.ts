@@ -109,13 +109,9 @@ export function getAccount(p: Principal): AccountSummary {
 
 /** State or province codes by country, from the params of the `state-code-us-ca` rule. */
 const stateCodeRule = accountSpec.rules?.find((r) => r.id === 'state-code-us-ca');
-const STATE_KEY_FIELD = String(stateCodeRule?.params?.keyField ?? 'country') as keyof Contact;
-const STATE_CODES = new Map(
-  Object.entries((stateCodeRule?.params?.values ?? {}) as Record<string, string[]>).map(([c, codes]) => [
-    c,
-    new Set(codes),
-  ]),
-);
+const stateCodeParams = stateCodeRule?.kind === 'conditional-values' ? stateCodeRule.params : undefined;
+const STATE_KEY_FIELD = String(stateCodeParams?.keyField ?? 'country') as keyof Contact;
+const STATE_CODES = new Map(Object.entries(stateCodeParams?.values ?? {}).map(([c, codes]) => [c, new Set(codes)]));
 
 /**
  * For a US or CA address, a `state` sent must be a code of that country; the country sent decides,

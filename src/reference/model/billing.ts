@@ -1,7 +1,7 @@
 // Billing of the reference server: the balance, payment methods with their default and limit rules, payments, the seeded invoice, and the account_access check of account-level operations; no HTTP types.
 
 import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../../../spec/part2/billing.js';
-import type { CrossRule, Json, Rule } from '../../../spec/types.js';
+import type { CrossRule, CrossRuleParams, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { removeDeleted, ruleSkipped } from './seams.js';
 import { registerAccountStanding } from './transfers.js';
@@ -9,10 +9,14 @@ import { type Account, DAY_MS, type Permission, type Principal, timestamp, type 
 
 // ---- Rule parameters, read from the encoding so each number is written once ----
 
-function crossRuleParams(rules: readonly CrossRule[] | undefined, id: string): Record<string, Json> {
-  const params = rules?.find((r) => r.id === id)?.params;
-  if (!params) throw new Error(`spec: cross rule ${id} has no params`);
-  return params;
+function crossRuleParams<K extends keyof CrossRuleParams>(
+  rules: readonly CrossRule[] | undefined,
+  id: string,
+  kind: K,
+): CrossRuleParams[K] {
+  const rule = rules?.find((r) => r.id === id && r.kind === kind);
+  if (!rule || !('params' in rule)) throw new Error(`spec: no ${kind} cross rule ${id}`);
+  return rule.params as CrossRuleParams[K];
 }
 
 function fieldRuleParams(fields: readonly { name: string; rules?: Rule[] }[], field: string, id: string) {
@@ -21,8 +25,8 @@ function fieldRuleParams(fields: readonly { name: string; rules?: Rule[] }[], fi
   return rule.params;
 }
 
-const MAX_ACTIVE = Number(crossRuleParams(paymentMethodSpec.rules, 'active-methods-limit').max);
-const MAX_ADDED_PER_DAY = Number(crossRuleParams(paymentMethodSpec.rules, 'daily-additions-limit').max);
+const MAX_ACTIVE = Number(crossRuleParams(paymentMethodSpec.rules, 'active-methods-limit', 'custom').max);
+const MAX_ADDED_PER_DAY = Number(crossRuleParams(paymentMethodSpec.rules, 'daily-additions-limit', 'custom').max);
 const amountBounds = fieldRuleParams(paymentSpec.fields, 'usd', 'amount-bounds');
 const AMOUNT_CENTS = {
   min: Math.round(Number(amountBounds.min) * 100),
@@ -30,7 +34,9 @@ const AMOUNT_CENTS = {
   balanceCap: Math.round(Number(amountBounds.balanceCap) * 100),
 };
 /** The method type for which a payment needs `cvv`. */
-const CVV_METHOD_TYPE = String(crossRuleParams(paymentSpec.rules, 'cvv-required-for-credit-card').equals);
+const CVV_METHOD_TYPE = String(
+  crossRuleParams(paymentSpec.rules, 'cvv-required-for-credit-card', 'required-if').equals,
+);
 
 // ---- Account-level access ----
 

@@ -3,7 +3,7 @@
 import { checkField, isObject } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { config as configResource, DEVICE_SLOTS } from '../../../spec/part3/configs.js';
-import type { Field, Json } from '../../../spec/types.js';
+import type { Field } from '../../../spec/types.js';
 import { findKernel } from './catalogue.js';
 import { type Disk, typeOf } from './disks.js';
 import { conflict, invalid, notFound } from './errors.js';
@@ -91,8 +91,9 @@ const FULLVIRT_RULE = 'fullvirt-slots';
 /** The slots the fullvirt rule empties and the mode that triggers it, from the rule's parameters. */
 const fullvirt = (() => {
   const rule = operationById.get('configs/create')?.body?.rules?.find((r) => r.id === FULLVIRT_RULE);
-  const when = (rule?.params?.when ?? {}) as { [key: string]: Json };
-  return { mode: String(when.virt_mode), slots: (rule?.params?.slots ?? []) as Slot[] };
+  const params = rule?.kind === 'forbidden-if' ? rule.params : undefined;
+  const when = params?.when ?? {};
+  return { mode: String(when.virt_mode), slots: (params?.slots ?? []) as Slot[] };
 })();
 
 // ---- Lookup ----

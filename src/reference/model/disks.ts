@@ -2,7 +2,7 @@
 
 import { operationById } from '../../../spec/index.js';
 import { PASSWORD_STRENGTH_ERROR } from '../../../spec/part3/common.js';
-import type { CrossRule, Json } from '../../../spec/types.js';
+import type { CrossRule, ForbiddenIf, Json, RequiredIf } from '../../../spec/types.js';
 import { findImage, findType, type Image, type InstanceType } from './catalogue.js';
 import type { Devices } from './configs.js';
 import { conflict, invalid, notFound } from './errors.js';
@@ -51,7 +51,8 @@ const matchesAll = (body: Body, patterns: { [key: string]: Json }) =>
 
 /** The condition of a required-if or forbidden-if rule on the body as a whole, or undefined for rules other models judge. */
 function conditionOf(rule: CrossRule): ((body: Body) => boolean) | undefined {
-  const p = rule.params ?? {};
+  const p: Pick<RequiredIf, 'ifPresent' | 'ifAbsent'> & Pick<ForbiddenIf, 'ifMatches' | 'ifField' | 'matches'> =
+    rule.kind === 'required-if' || rule.kind === 'forbidden-if' ? rule.params : {};
   if (typeof p.ifPresent === 'string') return (body) => isPresent(body, p.ifPresent as string);
   if (typeof p.ifAbsent === 'string') return (body) => !isPresent(body, p.ifAbsent as string);
   if (p.ifMatches && typeof p.ifMatches === 'object' && !Array.isArray(p.ifMatches)) {

@@ -132,7 +132,8 @@ const fieldDefault = (op: typeof createOp, name: string): Json | undefined =>
 const SWAP_SIZE_DEFAULT = Number(fieldDefault(createOp, 'swap_size'));
 const CLONE_LABEL_DEFAULT = String(fieldDefault(cloneOp, 'label'));
 const CONCURRENT_CLONES = (() => {
-  const params = cloneOp?.body?.rules?.find((r) => r.id === 'concurrent-clones')?.params ?? {};
+  const rule = cloneOp?.body?.rules?.find((r) => r.id === 'concurrent-clones');
+  const params = rule?.kind === 'custom' ? rule.params : {};
   return { max: Number(params.maxConcurrent), status: Number(params.status) };
 })();
 const SCHEDULING = 'Scheduling';

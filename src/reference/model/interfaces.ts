@@ -4,7 +4,7 @@ import { isIPv4 } from 'node:net';
 import { itemRuleBreach } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { iface as interfaceResource, type Purpose, rulesByPurpose } from '../../../spec/part3/interfaces.js';
-import type { CrossRule, Field, Json } from '../../../spec/types.js';
+import type { CrossRule, Field, Json, PerItem } from '../../../spec/types.js';
 import { regionHas } from './catalogue.js';
 import type { Config } from './configs.js';
 import { conflict, invalid, notFound } from './errors.js';
@@ -256,7 +256,8 @@ export function interfaceView(instance: Instance, i: Iface): InterfaceView {
 /** The rules of an operation's body about interface items: those of the array `prefix`, or the purpose rules of a single interface. */
 function itemRules(operation: string, prefix: string): CrossRule[] {
   return (operationById.get(operation)?.body?.rules ?? []).filter((r) => {
-    const p = r.params ?? {};
+    const p: PerItem & { purposes?: Json[] } =
+      r.kind === 'exclusive' || r.kind === 'forbidden-if' || r.kind === 'not-in-past' ? {} : r.params;
     return prefix ? p.each === prefix : p.each === undefined && ('purpose' in p || 'purposes' in p);
   });
 }
@@ -284,7 +285,7 @@ function ruleSkipped(
     (r) =>
       r.kind === kind &&
       r.fields[0] === field &&
-      (purpose === undefined || r.params?.purpose === purpose) &&
+      (purpose === undefined || ('params' in r && 'purpose' in r.params && r.params.purpose === purpose)) &&
       world.fault(`skip:${operation}/${r.id}`),
   );
 }

@@ -391,7 +391,7 @@ const REGION_RULE_ID = REGION_RULE?.id ?? 'region-iff-private-address';
 /** The private ranges of the region rule, read from its parameters in spec/. */
 const privateRanges = (() => {
   const list = new BlockList();
-  for (const range of (REGION_RULE?.params?.privateRanges ?? []) as string[]) {
+  for (const range of REGION_RULE?.kind === 'custom' ? (REGION_RULE.params.privateRanges ?? []) : []) {
     const [network = '', prefix = ''] = range.split('/');
     const family = isIP(network);
     if (family) list.addSubnet(network, Number(prefix), family === 6 ? 'ipv6' : 'ipv4');

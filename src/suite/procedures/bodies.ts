@@ -1,7 +1,6 @@
 // Procedures for body and path parameter rules: every negative case of the requirement is refused, and a not-accepted field keeps its stored value.
 
 import fc from 'fast-check';
-import { ruleId } from '../../../spec/derive.js';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
 import { crossRuleCasesOf, crossRuleOf, negativeCasesOf, paramCasesOf } from '../../generate/bodies.js';
@@ -45,12 +44,10 @@ export async function bodyRule(ctx: ProcedureContext) {
  */
 export async function pathParamRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
-  const param = op.pathParams.find((p) =>
-    (p.rules ?? []).some((rule) => kit.requirement.id === `${op.id}/${p.name}-${ruleId(rule)}`),
-  );
-  if (!param) throw new Error(`${kit.requirement.id} names no path parameter of ${op.id}`);
-  const suffix = kit.requirement.id.slice(op.id.length + 1);
-  const values = paramCasesOf(param, suffix, kit.seed, kit.session.config.runs);
+  const d = kit.requirement.derivation;
+  const param = d?.kind === 'param-rule' ? op.pathParams.find((p) => p.name === d.path) : undefined;
+  if (!param || d?.kind !== 'param-rule') throw new Error(`${kit.requirement.id} names no path parameter of ${op.id}`);
+  const values = paramCasesOf(param, d.rule, kit.seed, kit.session.config.runs);
   if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
   const request = await validRequest(ctx);
   for (const [value, why] of values) {

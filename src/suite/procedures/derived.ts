@@ -1,7 +1,6 @@
-// Chooses the procedure that tests a requirement derived from operation data, by what the requirement id says after the operation id.
+// Chooses the procedure that tests a requirement derived from operation data, by the kind of its derivation.
 
-import { ruleId } from '../../../spec/derive.js';
-import type { Operation, Requirement } from '../../../spec/types.js';
+import type { Derivation, Requirement } from '../../../spec/types.js';
 import {
   anonymousAllowed,
   entityPermission,
@@ -19,19 +18,11 @@ import { disabled, pagingBound, responseShape, unknownId } from './responses.js'
 export type Procedure = (ctx: ProcedureContext) => Promise<void>;
 export type WrittenProcedure = (ctx: WrittenContext) => Promise<void>;
 
-const bySuffix: Record<string, Procedure> = {
-  'auth/token-required': tokenRequired,
-  'auth/anonymous-allowed': anonymousAllowed,
-  'auth/scope-required': scopeRequired,
-  'auth/scope-sufficient': scopeSufficient,
-  'access/unrestricted-only': unrestrictedOnly,
-  'response/envelope': responseShape,
-  'response/object': responseShape,
-  'response/empty': responseShape,
-  'page-range': (ctx) => pagingBound(ctx, 'page'),
-  'page_size-range': (ctx) => pagingBound(ctx, 'page_size'),
-  'unknown-id': unknownId,
-  disabled,
+const authProcedures: Record<Extract<Derivation, { kind: 'auth' }>['check'], Procedure> = {
+  'token-required': tokenRequired,
+  'anonymous-allowed': anonymousAllowed,
+  'scope-required': scopeRequired,
+  'scope-sufficient': scopeSufficient,
 };
 
 const bodyFamilies = new Set([
@@ -46,32 +37,61 @@ const bodyFamilies = new Set([
   'cross-field',
 ]);
 
-/** What kind of derived procedure tests a requirement, for the catalogue; undefined when none does. */
-export function derivedKind(r: Requirement, op: Operation): string | undefined {
-  if (!derivedProcedure(r, op)) return undefined;
-  const suffix = r.id.slice(op.id.length + 1);
-  if (bySuffix[suffix]) return suffix;
-  if (suffix.startsWith('access/grant-')) return 'access/global-grant';
-  if (suffix.startsWith('access/entity-')) return 'access/entity-permission';
-  if (suffix.startsWith('event/')) return 'event emitted';
-  if (suffix.endsWith('-not-accepted')) return 'field not accepted';
-  if (onPathParam(r, op)) return `path parameter rule (${r.family})`;
-  return `body rule (${r.family})`;
+/** A derived procedure and where it is written, for the catalogue. */
+interface Chosen {
+  run: Procedure;
+  /** What the catalogue calls it: the procedure's function and file. */
+  name: string;
 }
 
-export function derivedProcedure(r: Requirement, op: Operation): Procedure | undefined {
-  const suffix = r.id.slice(op.id.length + 1);
-  const fixed = bySuffix[suffix];
-  if (fixed) return fixed;
-  if (suffix.startsWith('access/grant-')) return globalGrant;
-  if (suffix.startsWith('access/entity-')) return entityPermission;
-  if (suffix.startsWith('event/')) return (ctx) => eventEmitted(ctx, suffix.slice('event/'.length));
-  if (suffix.endsWith('-not-accepted')) return (ctx) => notAccepted(ctx, suffix.slice(0, -'-not-accepted'.length));
-  if (!r.derived || !bodyFamilies.has(r.family) || r.subject.kind !== 'operation' || !r.subject.field) return undefined;
-  return onPathParam(r, op) ? pathParamRule : bodyRule;
+const at = (fn: { name: string }, file: string) => `\`${fn.name}\` in src/suite/procedures/${file}.ts`;
+
+/** The paging parameters whose range the paging procedure tests. */
+const pagingParams = new Set(['page', 'page_size']);
+
+function choose(r: Requirement, d: Derivation): Chosen | undefined {
+  switch (d.kind) {
+    case 'disabled':
+      return { run: disabled, name: at(disabled, 'responses') };
+    case 'unknown-id':
+      return { run: unknownId, name: at(unknownId, 'responses') };
+    case 'response':
+      return { run: responseShape, name: at(responseShape, 'responses') };
+    case 'auth':
+      return { run: authProcedures[d.check], name: at(authProcedures[d.check], 'auth') };
+    case 'unrestricted-only':
+      return { run: unrestrictedOnly, name: at(unrestrictedOnly, 'auth') };
+    case 'global-grant':
+      return { run: globalGrant, name: at(globalGrant, 'auth') };
+    case 'entity-permission':
+      return { run: entityPermission, name: at(entityPermission, 'auth') };
+    case 'event':
+      return { run: (ctx) => eventEmitted(ctx, d.action), name: at(eventEmitted, 'events') };
+    case 'not-accepted':
+      return { run: (ctx) => notAccepted(ctx, d.path), name: at(notAccepted, 'bodies') };
+    case 'param-rule':
+    case 'field-rule':
+    case 'cross-rule':
+      return valueRule(r, d);
+  }
 }
 
-/** Whether a derived rule requirement is about a path parameter (`stats/view-month/month-range`) rather than a body field. */
-function onPathParam(r: Requirement, op: Operation): boolean {
-  return op.pathParams.some((p) => (p.rules ?? []).some((rule) => r.id === `${op.id}/${p.name}-${ruleId(rule)}`));
+/** A rule on a value: the paging bounds, a path parameter's rule, or a body rule (a field's or a cross rule). */
+function valueRule(r: Requirement, d: Extract<Derivation, { kind: 'param-rule' | 'field-rule' | 'cross-rule' }>) {
+  if (d.kind !== 'cross-rule' && d.rule === 'range' && pagingParams.has(d.path)) {
+    const param = d.path as 'page' | 'page_size';
+    return { run: (ctx: ProcedureContext) => pagingBound(ctx, param), name: at(pagingBound, 'responses') };
+  }
+  if (!bodyFamilies.has(r.family) || r.subject.kind !== 'operation' || !r.subject.field) return undefined;
+  if (d.kind === 'param-rule' && d.in === 'path') return { run: pathParamRule, name: at(pathParamRule, 'bodies') };
+  return { run: bodyRule, name: at(bodyRule, 'bodies') };
+}
+
+/** Which procedure tests a derived requirement, for the catalogue; undefined when none does. */
+export function derivedKind(r: Requirement): string | undefined {
+  return r.derivation ? choose(r, r.derivation)?.name : undefined;
+}
+
+export function derivedProcedure(r: Requirement): Procedure | undefined {
+  return r.derivation ? choose(r, r.derivation)?.run : undefined;
 }

@@ -31,7 +31,7 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
   const request = await validRequest(ctx);
   const values = paramCasesOf(
     param === 'page' ? pageParam : pageSizeParam,
-    `${param}-range`,
+    'range',
     ctx.kit.seed,
     ctx.kit.session.config.runs,
   ).keys();

@@ -1,5 +1,6 @@
 // The state code rule of Account Update for each country it names, with the country in the body and with the country only stored (a state-only update), on an account of the test's own.
 
+import { derivedCrossRule } from '../../../spec/index.js';
 import type { CrossRule } from '../../../spec/types.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
 import { fieldEquals } from '../../../src/check/stored.js';
@@ -8,10 +9,9 @@ import { as, opOf, ownAccount } from './support.js';
 
 const VIEW = opOf('account/view');
 
-/** The rule the requirement names: a cross rule of the operation's body whose id ends the requirement id. */
+/** The rule the requirement names: the cross rule of the operation's body it is derived from. */
 function ruleOf(ctx: WrittenContext): CrossRule | undefined {
-  const { kit, op } = ctx;
-  return op?.body?.rules?.find((r) => kit.requirement.id === `${op.id}/${r.id}`);
+  return derivedCrossRule(ctx.kit.requirement);
 }
 
 /** A code another country of the rule accepts and this one does not (a Canadian province for a US address). */
@@ -29,8 +29,9 @@ const foreignCode = (codes: Record<string, string[]>, country: string) =>
 export async function stateCodeByCountry(ctx: WrittenContext) {
   const { kit, op } = ctx;
   const rule = ruleOf(ctx);
-  const keyField = String(rule?.params?.keyField ?? '');
-  const codes = (rule?.params?.values ?? {}) as Record<string, string[]>;
+  const params = rule?.kind === 'conditional-values' ? rule.params : undefined;
+  const keyField = params?.keyField ?? '';
+  const codes = params?.values ?? {};
   const valueField = rule?.fields.find((f) => f !== keyField);
   if (!op || !rule || !valueField) throw new Error(`${kit.requirement.id} names no conditional-values rule`);
   const token = await ownAccount(kit);

@@ -10,12 +10,13 @@ interface Bounds {
   balanceCap: number;
 }
 
-/** The numbers of the rule the requirement names (`<operation>/<field>-<rule id>`), in cents. */
+/** The numbers of the field rule the requirement is derived from, in cents. */
 function boundsOf(ctx: WrittenContext): Bounds | undefined {
   const { kit, op } = ctx;
-  const field = kit.requirement.subject.kind === 'operation' ? kit.requirement.subject.field : undefined;
-  const spec = op?.body?.fields.find((f) => f.name === field);
-  const rule = spec?.rules?.find((r) => 'id' in r && kit.requirement.id === `${op?.id}/${field}-${r.id}`);
+  const d = kit.requirement.derivation;
+  if (d?.kind !== 'field-rule') return undefined;
+  const spec = op?.body?.fields.find((f) => f.name === d.path);
+  const rule = spec?.rules?.find((r) => 'id' in r && r.id === d.rule);
   const params = rule?.kind === 'custom' ? rule.params : undefined;
   const cents = (key: string) => Math.round(Number(params?.[key]) * 100);
   const bounds = { min: cents('min'), max: cents('max'), balanceCap: cents('balanceCap') };

@@ -1,5 +1,6 @@
 // The card verification value a payment needs when the method it charges is a credit card, on the throwaway account the harness gives Payment Make (whose default method is a card).
 
+import { derivedCrossRule } from '../../../spec/index.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
 import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../account/support.js';
@@ -11,9 +12,10 @@ const LIST = opOf('billing/payment-methods/list');
 /** A payment without `cvv`, charging the default method and then naming it, when that method is of the rule's type. */
 export async function cvvRequired(ctx: WrittenContext) {
   const { kit, op, fixtures } = ctx;
-  const rule = op?.body?.rules?.find((r) => kit.requirement.id === `${op.id}/${r.id}`);
-  const required = String(rule?.params?.required ?? '');
-  const type = rule?.params?.equals;
+  const rule = derivedCrossRule(kit.requirement);
+  const params = rule?.kind === 'required-if' ? rule.params : undefined;
+  const required = params?.required ?? '';
+  const type = params?.equals;
   if (!op || !rule || !required) throw new Error(`${kit.requirement.id} names no required-if rule`);
   const listed = (await kit.send(LIST, { query: { page_size: 500 } })).response?.json as { data?: Json[] } | undefined;
   const method = listed?.data?.find((m) => m.is_default === true);

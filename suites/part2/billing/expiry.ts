@@ -1,6 +1,6 @@
 // The expiry rule of a card (payment method add, deprecated credit card add): a card that expired in an earlier year, or earlier this year, is refused.
 
-import type { CrossRule } from '../../../spec/types.js';
+import { derivedCrossRule } from '../../../spec/index.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
 import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
 
@@ -22,9 +22,9 @@ function setAt(body: Json, path: string, value: unknown): void {
  */
 export async function expiryNotInPast(ctx: WrittenContext) {
   const { kit, op, fixtures } = ctx;
-  const rule: CrossRule | undefined = op?.body?.rules?.find((r) => kit.requirement.id === `${op.id}/${r.id}`);
-  const yearPath = String(rule?.params?.year ?? '');
-  const monthPath = String(rule?.params?.month ?? '');
+  const rule = derivedCrossRule(kit.requirement);
+  const yearPath = rule?.kind === 'not-in-past' ? rule.params.year : '';
+  const monthPath = rule?.kind === 'not-in-past' ? rule.params.month : '';
   if (!op || !yearPath || !monthPath) throw new Error(`${kit.requirement.id} names no expiry rule with its fields`);
   const request = await validRequest({ kit, op, fixtures });
   const now = new Date();

@@ -1,6 +1,6 @@
 // The limits on adding payment methods (active methods per account, additions per day), reached on the throwaway account the harness gives Payment Method Add.
 
-import type { CrossRule } from '../../../spec/types.js';
+import { derivedCrossRule } from '../../../spec/index.js';
 import { rejectedWith4xx } from '../../../src/check/status.js';
 import type { Exchange } from '../../../src/http/exchange.js';
 import type { Kit } from '../../../src/suite/kit.js';
@@ -15,8 +15,8 @@ const DELETE = opOf('billing/payment-methods/delete');
 /** The limit of the rule the requirement names (`<operation>/<rule id>`), and a valid request of the operation. */
 async function limited(ctx: WrittenContext): Promise<{ max: number; add: () => Promise<Exchange> }> {
   const { kit, op, fixtures } = ctx;
-  const rule: CrossRule | undefined = op?.body?.rules?.find((r) => kit.requirement.id === `${op.id}/${r.id}`);
-  const max = Number(rule?.params?.max);
+  const rule = derivedCrossRule(kit.requirement);
+  const max = Number(rule?.kind === 'custom' ? rule.params.max : undefined);
   if (!op || !Number.isInteger(max)) throw new Error(`${kit.requirement.id} names no rule with a max`);
   const request = await validRequest({ kit, op, fixtures });
   return { max, add: () => kit.send(op, request) };

@@ -17,6 +17,7 @@ import {
   type TriggerStep,
   tableRun,
 } from '../../../src/stateful/table-run.js';
+import { wraps } from '../../../src/suite/inventory.js';
 import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
 import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import {
@@ -746,9 +747,12 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
 }
 
 /** The lifecycle walk first, then the requirement's own one-step procedure. */
-export const withLifecycleModel =
-  (procedure: WrittenProcedure): WrittenProcedure =>
-  async (ctx) => {
-    await lifecycleModel(ctx);
-    await procedure(ctx);
-  };
+export const withLifecycleModel = (procedure: WrittenProcedure): WrittenProcedure =>
+  wraps(
+    async (ctx) => {
+      await lifecycleModel(ctx);
+      await procedure(ctx);
+    },
+    procedure,
+    'after the lifecycle model run',
+  );
