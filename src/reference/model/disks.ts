@@ -4,25 +4,12 @@ import { operationById } from '../../../spec/index.js';
 import { PASSWORD_STRENGTH_ERROR } from '../../../spec/part3/common.js';
 import type { CrossRule, Json } from '../../../spec/types.js';
 import { findImage, findType, type Image, type InstanceType } from './catalogue.js';
-import type { Devices } from './configs.js';
+import type { Devices, Disk, Instance } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
-import type { Instance } from './instances.js';
 import { getStackScript, type StackScript } from './stackscripts.js';
 import { type Account, type Principal, timestamp, type World } from './world.js';
 
-export interface Disk {
-  id: number;
-  label: string;
-  size: number;
-  filesystem: string;
-  status: 'ready';
-  created: string;
-  updated: string;
-  /** MB the files on the disk take: a disk cannot shrink below it. */
-  used: number;
-  /** The image deployed onto it, if any. */
-  image: string | null;
-}
+export type { Disk } from './compute-types.js';
 
 // ---- Body rules the pipeline cannot judge ----
 

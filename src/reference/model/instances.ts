@@ -4,20 +4,21 @@ import { operationById } from '../../../spec/index.js';
 import type { Json } from '../../../spec/types.js';
 import { accountSettings } from './account.js';
 import { findType, hasFreeUpgrade, type Image, type InstanceType, regionExists, regionHas } from './catalogue.js';
-import {
-  addConfig,
-  type Config,
-  copyConfigs,
-  type Devices,
-  dropConfig,
-  emptyDevices,
-  getConfig,
-  newConfig,
-  parseDevices,
-} from './configs.js';
+import type {
+  Action,
+  Alerts,
+  Config,
+  Devices,
+  Disk,
+  Instance,
+  InstanceStatus,
+  IpAddress,
+  SettledStatus,
+  TransitionalStatus,
+} from './compute-types.js';
+import { addConfig, copyConfigs, dropConfig, emptyDevices, getConfig, newConfig, parseDevices } from './configs.js';
 import {
   allocatedStorage,
-  type Disk,
   enforceConditionalRules,
   freeStorage,
   imageDisks,
@@ -38,90 +39,16 @@ import { forgetTagged, registerTaggable, tagObject, untagObject } from './tags.j
 import { registerGrantable } from './users.js';
 import { type Account, can, type Permission, type Principal, timestamp, type World } from './world.js';
 
-// ---- Types ----
-
-export type SettledStatus = 'running' | 'offline';
-export type TransitionalStatus =
-  | 'provisioning'
-  | 'booting'
-  | 'rebooting'
-  | 'shutting_down'
-  | 'rebuilding'
-  | 'resizing'
-  | 'migrating'
-  | 'cloning'
-  | 'restoring';
-export type InstanceStatus = SettledStatus | TransitionalStatus;
-
-/** An action in progress: the status it shows until `until` (ms since the epoch on the world clock). */
-export interface Action {
-  status: TransitionalStatus;
-  until: number;
-}
-
-export interface IpAddress {
-  address: string;
-  public: boolean;
-  prefix: number;
-  gateway: string | null;
-  subnet_mask: string;
-  rdns: string | null;
-}
-
-export interface Alerts {
-  cpu: number;
-  io: number;
-  network_in: number;
-  network_out: number;
-  transfer_quota: number;
-}
-
-export interface BackupSettings {
-  enabled: boolean;
-  schedule: { day: string; window: string };
-}
-
-export interface Instance {
-  id: number;
-  /** The account the instance belongs to. */
-  accountId: number;
-  /** The world it lives in: its status is computed from that world's clock. */
-  world: World;
-  label: string;
-  group: string;
-  region: string;
-  type: string;
-  /** The image last deployed by create or rebuild; null for an empty instance. */
-  image: string | null;
-  tags: string[];
-  created: string;
-  updated: string;
-  /** The power state the instance settles in once its action (if any) ends. */
-  powered: SettledStatus;
-  action: Action | undefined;
-  configs: Map<number, Config>;
-  disks: Map<number, Disk>;
-  /** The profile the instance runs with; undefined while offline or in rescue mode. */
-  bootedConfigId: number | undefined;
-  /** The profile of the last boot or reboot, kept after shutdown (boot and reboot choose it). */
-  lastBootedConfigId: number | undefined;
-  /** Devices of rescue mode while the instance runs in it. */
-  rescueDevices: Devices | undefined;
-  /** Interfaces of the profile the instance was booted with, until shutdown or a boot with another one. */
-  activeInterfaces: Set<number>;
-  ipv4: IpAddress[];
-  ipv6: string;
-  backups: BackupSettings;
-  watchdog_enabled: boolean;
-  alerts: Alerts;
-  /** The cloud-config user data, base64 as given; fixed after provisioning. */
-  userData: string | null;
-  stackscriptId: number | null;
-  /** End of a pending migration (migrate or resize): no second one starts before it. */
-  migrationUntil: number;
-  /** End times of the clones running from this instance as the source. */
-  clonesUntil: number[];
-}
+export type {
+  Action,
+  Alerts,
+  BackupSettings,
+  Instance,
+  InstanceStatus,
+  IpAddress,
+  SettledStatus,
+  TransitionalStatus,
+} from './compute-types.js';
 
 // ---- Rule values read from the encoding ----
 
