@@ -3,7 +3,6 @@
 import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../../../spec/part2/billing.js';
 import type { CrossRule, Json, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
-import { registerAccountStanding } from './transfers.js';
 import { type Account, DAY_MS, type Permission, type Principal, timestamp, type World } from './world.js';
 
 // ---- Rule parameters, read from the encoding so each number is written once ----
@@ -479,5 +478,3 @@ export function listInvoiceItems(p: Principal, id: number): InvoiceItem[] {
  * `hasPastDueBalance` stays.
  */
 export const hasActivePaymentMethod = (account: Account): boolean => state(account).methods.size > 0;
-
-registerAccountStanding({ acceptorHasPaymentMethod: hasActivePaymentMethod });

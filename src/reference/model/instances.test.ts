@@ -8,12 +8,13 @@ import { ModelError } from './errors.js';
 import * as m from './instances.js';
 import { createStackScript } from './stackscripts.js';
 import { createVpc } from './vpcs.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal, World } from './world.js';
 
 const STRONG = 'Xk3!vLq9#pWz7Rt2';
 
 function setup(options: { faults?: string[]; delay?: number } = {}) {
-  const world = new World(new Set(options.faults ?? []), options.delay ?? 0);
+  const world = createWorld(new Set(options.faults ?? []), options.delay ?? 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, p };

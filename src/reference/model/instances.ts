@@ -33,10 +33,9 @@ import {
 } from './disks.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { buildInterfaces, type InterfaceInput, moveRegion } from './interfaces.js';
-import { forgetNodeSettings, managedInstances } from './managed.js';
+import { forgetNodeSettings } from './managed.js';
 import { stackScriptDeployed, stackScriptDeploymentEnded } from './stackscripts.js';
-import { forgetTagged, registerTaggable, tagObject, untagObject } from './tags.js';
-import { registerGrantable } from './users.js';
+import { forgetTagged, tagObject, untagObject } from './tags.js';
 import { type Account, can, type Permission, type Principal, timestamp, type World } from './world.js';
 
 export type {
@@ -913,23 +912,3 @@ export function cloneInstance(p: Principal, id: number, input: CloneInput): Inst
   source.clonesUntil.push((target.action as Action).until);
   return target;
 }
-
-// ---- Registration with the areas that list instances ----
-
-const summary = (i: Instance) => ({ id: i.id, label: i.label });
-
-registerTaggable('nodes', {
-  writable: (p, id) => {
-    const instance = store(p.account).get(id);
-    return instance && can(p, 'node', id, 'read_write') ? instance : undefined;
-  },
-});
-registerGrantable('node', (account) => instancesOf(account).map(summary));
-managedInstances.list = (account) => instancesOf(account).map(summary);
-managedInstances.find = (account, id) => {
-  const instance = store(account).get(id);
-  return instance ? summary(instance) : undefined;
-};
-
-// Service transfers of instances install their hooks from here.
-import './instance-transfers.js';

@@ -8,7 +8,7 @@ import type { CrossRule, Field, Json } from '../../../spec/types.js';
 import { regionHas } from './catalogue.js';
 import type { Config, Iface, Instance, Range, VpcLink } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
-import { listVpcs, type Subnet, subnetUsage, type Vpc } from './vpcs.js';
+import { listVpcs, type Subnet, type Vpc } from './vpcs.js';
 import { type Account, can, type Principal, type World } from './world.js';
 
 export type { Iface, Range, VpcLink } from './compute-types.js';
@@ -157,10 +157,11 @@ export function moveRegion(account: Account, instance: Instance, region: string)
   for (const config of instance.configs.values()) attachAll(account, instance, config);
 }
 
-subnetUsage.inUse = (account, subnetId) => {
+/** Whether interfaces are assigned to the subnet (the vpcs model's subnet usage). */
+export function subnetInUse(account: Account, subnetId: number): boolean {
   if (account.world.fault('subnet-in-use-ignored')) return false;
   return (network(account).bySubnet.get(subnetId)?.size ?? 0) > 0;
-};
+}
 
 // ---- Activity and the values responses show ----
 

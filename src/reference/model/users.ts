@@ -3,7 +3,6 @@
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
-import { listVpcs } from './vpcs.js';
 import {
   type Account,
   emptyGrants,
@@ -41,13 +40,11 @@ export function registerGrantable(kind: EntityKind, listIds: ListGrantable): voi
 const entitiesOf = (account: Account, kind: EntityKind): GrantableEntity[] => grantables.get(kind)?.(account) ?? [];
 
 /** A caller that sees every entity of an account, for reading area stores through their own functions. */
-const accountWide = (account: Account): Principal => ({
+export const accountWide = (account: Account): Principal => ({
   account,
   user: { username: '', email: '', restricted: false, grants: emptyGrants() },
   scopes: new Set(['*']),
 });
-
-registerGrantable('vpc', (account) => listVpcs(accountWide(account)).map((v) => ({ id: v.id, label: v.label })));
 
 // ---- Users ----
 
