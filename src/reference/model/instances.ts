@@ -36,6 +36,7 @@ import { buildInterfaces, type InterfaceInput, moveRegion } from './interfaces.j
 import { forgetNodeSettings } from './managed.js';
 import { stackScriptDeployed, stackScriptDeploymentEnded } from './stackscripts.js';
 import { forgetTagged, tagObject, untagObject } from './tags.js';
+import { accountStanding } from './transfers.js';
 import { type Account, can, type Permission, type Principal, timestamp, type World } from './world.js';
 
 export type {
@@ -134,13 +135,6 @@ export interface BackupDeploy {
 export const backupSource: { find: (p: Principal, backupId: number) => BackupDeploy | undefined } = {
   find: () => undefined,
 };
-
-/**
- * Whether the account has an outstanding (past-due) balance, which blocks resizes. Every account
- * starts with an invoice due (billing seeds one), which is not past due; the reference server has no
- * due dates, so nothing is outstanding unless billing installs a real test.
- */
-export const outstandingBalance: { of: (account: Account) => boolean } = { of: () => false };
 
 /** Called when an instance is deleted, so areas holding per-instance state (backups, addresses) drop it. */
 export const instanceDeletedHooks: ((account: Account, instance: Instance) => void)[] = [];
@@ -650,7 +644,8 @@ function requireResizable(p: Principal, instance: Instance, type: InstanceType, 
   if (nowMs(world) < instance.migrationUntil && !skip('pending-migration-refused')) {
     throw conflict('A migration of the instance is pending');
   }
-  if (outstandingBalance.of(p.account) && !skip('outstanding-balance-refused')) {
+  // An outstanding balance is the past-due balance of the account standing that service transfers read too.
+  if (accountStanding.hasPastDueBalance(p.account) && !skip('outstanding-balance-refused')) {
     throw conflict('The account has an outstanding balance');
   }
   if (allocatedStorage(instance) > type.disk && !skip('disk-allocation-refused')) {
