@@ -107,6 +107,8 @@ function importGraph(): Map<string, string[]> {
   );
 }
 
+const bareImport = /(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g;
+
 describe('import graph of src/', () => {
   test('the scan reads runtime imports and leaves out erased and dynamic ones', () => {
     const source = [
@@ -147,5 +149,13 @@ describe('import graph of src/', () => {
     expect(graph.size).toBeGreaterThan(100);
     const found = cycles(graph).map((c) => [...c, c[0]].join(' -> '));
     expect(found.filter((circle) => !KNOWN_CIRCLES.has(circle))).toEqual([]);
+  });
+
+  test('no module of the reference server is imported for its side effects (models are wired in model/wiring.ts)', () => {
+    const reference = join(srcDir, 'reference');
+    const bare = tsFiles(reference).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(bareImport)].map((m) => `${relative(srcDir, f)} imports ${m[1]}`),
+    );
+    expect(bare).toEqual([]);
   });
 });
