@@ -292,7 +292,7 @@ export interface ManagedInstance {
   label: string;
 }
 
-/** The instances of an account; Part 3 installs the real source. */
+/** The instances of an account; model/wiring.ts installs the instances model as the source. */
 export const managedInstances: {
   list: (account: Account) => ManagedInstance[];
   find: (account: Account, id: number) => ManagedInstance | undefined;

@@ -21,7 +21,7 @@ export interface UserInput {
 
 export type UserChanges = Partial<UserInput>;
 
-// ---- Grantable entities: each area registers how to list its entities of a kind ----
+// ---- Grantable entities: how each kind is listed, registered by model/wiring.ts ----
 
 export interface GrantableEntity {
   id: number;

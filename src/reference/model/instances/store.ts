@@ -60,7 +60,7 @@ export function accountBackupsEnabled(account: Account): boolean {
   return accountSettings(account).backups_enabled;
 }
 
-/** What a backup offers to an instance create with `backup_id`; the backups area installs the lookup. */
+/** What a backup offers to an instance create with `backup_id`; model/wiring.ts installs the backups area's lookup. */
 export interface BackupDeploy {
   /** The instance the backup belongs to. */
   sourceId: number;
