@@ -10,7 +10,8 @@ import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHead
 import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
-import { World } from './model/world.js';
+import { createWorld } from './model/wiring.js';
+import type { World } from './model/world.js';
 import { type ApiResponse, errorResponse, handle, type IncomingApiRequest } from './pipeline.js';
 import { Router } from './router.js';
 import { RawBody } from './routes/context.js';
@@ -334,7 +335,7 @@ export function createReferenceHandler(world: World, control: boolean, layer: Ht
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faultSet = new Set(options.faults ?? []);
-  const world = new World(faultSet, options.actionDelayMs ?? 0);
+  const world = createWorld(faultSet, options.actionDelayMs ?? 0);
   registerFaultSet(world, faultSet);
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);

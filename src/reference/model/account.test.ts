@@ -20,12 +20,13 @@ import {
 import { balanceOf } from './billing.js';
 import { regions } from './catalogue.js';
 import { ModelError } from './errors.js';
-import { emptyGrants, type Permission, type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import { emptyGrants, type Permission, type Principal, type World } from './world.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults));
+  const world = createWorld(new Set(faults));
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*']);
   const owner = world.principal(token) as Principal;

@@ -4,13 +4,14 @@ import { describe, expect, test } from 'vitest';
 import * as m from './backups.js';
 import { ModelError } from './errors.js';
 import { createInstance, deleteInstance, type Instance, statusOf } from './instances.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal, World } from './world.js';
 
 const STRONG = 'Xk3!vLq9#pWz7Rt2';
 const DAY = 24 * 3_600_000;
 
 function setup(options: { faults?: string[]; delay?: number } = {}) {
-  const world = new World(new Set(options.faults ?? []), options.delay ?? 0);
+  const world = createWorld(new Set(options.faults ?? []), options.delay ?? 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, p };

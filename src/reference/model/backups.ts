@@ -5,13 +5,11 @@ import { addConfig, type Config, copyConfigs } from './configs.js';
 import { type Disk, freeStorage, newDisk, typeOf } from './disks.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import {
-  backupSource,
+  type BackupDeploy,
   dropDisksAndConfigs,
   findInstance,
   getInstance,
   type Instance,
-  instanceDeletedHooks,
-  instanceMovedHooks,
   isBusy,
   startAction,
 } from './instances.js';
@@ -331,8 +329,8 @@ export function restoreBackup(
 
 // ---- Hooks ----
 
-/** Instance create with `backup_id` finds backups here. */
-backupSource.find = (p, backupId) => {
+/** What a backup offers to an instance create with `backup_id` (the instances model's backup source). */
+export function backupForDeploy(p: Principal, backupId: number): BackupDeploy | undefined {
   const backup = state(p.account).byId.get(backupId);
   const instance = backup && findInstance(p.account, backup.instanceId);
   if (!backup || !instance || !can(p, 'node', instance.id, 'read_only')) return undefined;
@@ -343,18 +341,18 @@ backupSource.find = (p, backupId) => {
     size: backupSize(backup),
     deployInto: (caller, target) => deployBackup(caller, backup, target, 'instances/create'),
   };
-};
+}
 
-/** Deleting an instance deletes its backups. */
-instanceDeletedHooks.push((account, instance) => {
+/** Deleting an instance deletes its backups (an instance-deleted hook). */
+export function forgetInstanceBackups(account: Account, instance: Instance): void {
   const own = state(account).byInstance.get(instance.id);
   if (!own) return;
   forget(account, [...own.automatic, ...(own.snapshot ? [own.snapshot] : [])]);
   state(account).byInstance.delete(instance.id);
-});
+}
 
-/** A transferred instance takes its backups, ids kept, to the accepting account. */
-instanceMovedHooks.push((from, to, instance) => {
+/** A transferred instance takes its backups, ids kept, to the accepting account (an instance-moved hook). */
+export function moveInstanceBackups(from: Account, to: Account, instance: Instance): void {
   const own = state(from).byInstance.get(instance.id);
   if (!own) return;
   const backups = [...own.automatic, ...(own.snapshot ? [own.snapshot] : [])];
@@ -362,4 +360,4 @@ instanceMovedHooks.push((from, to, instance) => {
   state(from).byInstance.delete(instance.id);
   state(to).byInstance.set(instance.id, own);
   for (const b of backups) state(to).byId.set(b.id, b);
-});
+}

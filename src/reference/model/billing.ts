@@ -4,7 +4,6 @@ import { paymentMethod as paymentMethodSpec, payment as paymentSpec } from '../.
 import type { CrossRule, CrossRuleParams, Rule } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { removeDeleted, ruleSkipped } from './seams.js';
-import { registerAccountStanding } from './transfers.js';
 import { type Account, DAY_MS, type Permission, type Principal, timestamp, type World } from './world.js';
 
 // ---- Rule parameters, read from the encoding so each number is written once ----
@@ -479,5 +478,3 @@ export function listInvoiceItems(p: Principal, id: number): InvoiceItem[] {
  * `hasPastDueBalance` stays.
  */
 export const hasActivePaymentMethod = (account: Account): boolean => state(account).methods.size > 0;
-
-registerAccountStanding({ acceptorHasPaymentMethod: hasActivePaymentMethod });

@@ -4,10 +4,11 @@ import { describe, expect, test } from 'vitest';
 import * as m from './configs.js';
 import { ModelError } from './errors.js';
 import { bootInstance, createInstance, type Instance } from './instances.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   const instance = createInstance(p, {

@@ -5,46 +5,13 @@ import { operationById } from '../../../spec/index.js';
 import { config as configResource, DEVICE_SLOTS } from '../../../spec/part3/configs.js';
 import type { Field } from '../../../spec/types.js';
 import { findKernel } from './catalogue.js';
-import { type Disk, typeOf } from './disks.js';
+import type { Config, Device, Devices, Disk, Helpers, Iface, Instance, Slot } from './compute-types.js';
+import { typeOf } from './disks.js';
 import { conflict, invalid, notFound } from './errors.js';
-import type { Instance } from './instances.js';
-import {
-  attachAll,
-  buildInterfaces,
-  copyInterfaceSets,
-  detachAll,
-  type Iface,
-  type InterfaceInput,
-} from './interfaces.js';
+import { attachAll, buildInterfaces, copyInterfaceSets, detachAll, type InterfaceInput } from './interfaces.js';
 import { type Account, type Principal, timestamp, type World } from './world.js';
 
-export type Slot = (typeof DEVICE_SLOTS)[number];
-export type Device = { disk_id: number } | { volume_id: number };
-export type Devices = Record<Slot, Device | null>;
-
-export interface Helpers {
-  devtmpfs_automount: boolean;
-  distro: boolean;
-  modules_dep: boolean;
-  network: boolean;
-  updatedb_disabled: boolean;
-}
-
-export interface Config {
-  id: number;
-  label: string;
-  comments: string | null;
-  devices: Devices;
-  helpers: Helpers;
-  interfaces: Iface[];
-  kernel: string;
-  memory_limit: number;
-  root_device: string;
-  run_level: string;
-  virt_mode: string;
-  created: string;
-  updated: string;
-}
+export type { Config, Device, Devices, Helpers, Slot } from './compute-types.js';
 
 export interface ConfigInput {
   label: string;

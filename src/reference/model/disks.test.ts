@@ -6,12 +6,13 @@ import { createConfig } from './configs.js';
 import * as m from './disks.js';
 import { ModelError } from './errors.js';
 import { bootInstance, createInstance, shutdownInstance } from './instances.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal } from './world.js';
 
 const STRONG = 'Xk3!vLq9#pWz7Rt2';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   const instance = createInstance(p, { region: 'us-east', type: 'g6-nanode-1' });

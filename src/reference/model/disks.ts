@@ -4,25 +4,12 @@ import { operationById } from '../../../spec/index.js';
 import { PASSWORD_STRENGTH_ERROR } from '../../../spec/part3/common.js';
 import type { CrossRule, ForbiddenIf, Json, RequiredIf } from '../../../spec/types.js';
 import { findImage, findType, type Image, type InstanceType } from './catalogue.js';
-import type { Devices } from './configs.js';
+import type { Devices, Disk, Instance } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
-import type { Instance } from './instances.js';
 import { getStackScript, type StackScript } from './stackscripts.js';
-import { type Account, type Principal, timestamp, type World } from './world.js';
+import { type Principal, timestamp, type World } from './world.js';
 
-export interface Disk {
-  id: number;
-  label: string;
-  size: number;
-  filesystem: string;
-  status: 'ready';
-  created: string;
-  updated: string;
-  /** MB the files on the disk take: a disk cannot shrink below it. */
-  used: number;
-  /** The image deployed onto it, if any. */
-  image: string | null;
-}
+export type { Disk } from './compute-types.js';
 
 // ---- Body rules the pipeline cannot judge ----
 
@@ -197,17 +184,15 @@ export function stackScriptFor(
   return script;
 }
 
-/** SSH keys of a user's profile; the documents have no profile operations, so no user has one unless a future area installs them. */
-export const profileSshKeys: { of: (account: Account, username: string) => readonly string[] } = { of: () => [] };
-
-/** Every user named must exist on the account and have an SSH key on their profile. */
+/**
+ * Every user named must exist on the account and have an SSH key on their profile. The documents
+ * define no profile operations, so no user of the reference server has a key: every user named is refused.
+ */
 export function requireUsersWithKeys(p: Principal, field: string, usernames: readonly string[] | undefined): void {
   if (p.account.world.fault('authorized-users-unchecked')) return;
   for (const [i, username] of (usernames ?? []).entries()) {
     if (!p.account.users.has(username)) throw invalid(`${field}[${i}]`, `User ${username} not found`);
-    if (profileSshKeys.of(p.account, username).length === 0) {
-      throw invalid(`${field}[${i}]`, `User ${username} has no SSH key on their profile`);
-    }
+    throw invalid(`${field}[${i}]`, `User ${username} has no SSH key on their profile`);
   }
 }
 

@@ -15,12 +15,13 @@ import {
   markEventsSeen,
   recordLogin,
 } from './events.js';
-import { emptyGrants, type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import { emptyGrants, type Principal } from './world.js';
 
 const DAY_S = 24 * 60 * 60;
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults));
+  const world = createWorld(new Set(faults));
   const account = world.createAccount('owner', 'owner@example.com');
   const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   account.users.set('rita', { username: 'rita', email: 'rita@example.com', restricted: true, grants: emptyGrants() });
@@ -51,7 +52,7 @@ describe('event log', () => {
   });
 
   test('markSeen marks every event up to and including the id, and only those the filter accepts', () => {
-    const log = new EventLog(new World());
+    const log = new EventLog(createWorld());
     const [a, b, c, d] = [1, 2, 3, 4].map((i) => log.record('vpc_update', null, null, undefined, i));
     log.markSeen((b as { id: number }).id, (e) => e.grantId !== 1);
     expect([a, b, c, d].map((e) => e?.seen)).toEqual([false, true, false, false]);

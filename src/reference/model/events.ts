@@ -4,9 +4,10 @@ import { eventKinds } from '../../../spec/index.js';
 import { HISTORY_DAYS } from '../../../spec/part2/events.js';
 import { grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind } from '../../../spec/types.js';
+import { can } from './access.js';
+import { DAY_MS, timestamp } from './clock.js';
 import { notFound } from './errors.js';
 import type { Account, Principal, World } from './world.js';
-import { can, DAY_MS, timestamp } from './world.js';
 
 export interface EventEntity {
   id: number | string;

@@ -9,7 +9,8 @@ import { createInstance, findInstance, getInstance, type Instance, instancesOf, 
 import { addInterface } from './interfaces.js';
 import { taggedObjects } from './tags.js';
 import { acceptTransfer, accountStanding, createTransfer, transferableInstances } from './transfers.js';
-import { type Account, emptyGrants, type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import { type Account, emptyGrants, type Principal, type World } from './world.js';
 
 const STRONG = 'Xk3!vLq9#pWz7Rt2';
 
@@ -21,7 +22,7 @@ function login(world: World, account: Account, username: string, restricted = fa
 }
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const sender = login(world, world.createAccount('sender', 'sender@example.com'), 'sender');
   const receiver = login(world, world.createAccount('receiver', 'receiver@example.com'), 'receiver');
   return { world, sender, receiver };

@@ -4,7 +4,7 @@ import { findInstance, type Instance, instanceMovedHooks, putInstance, takeInsta
 import { attachAll, detachAll } from './interfaces.js';
 import { forgetNodeSettings } from './managed.js';
 import { forgetTagged, tagObject } from './tags.js';
-import { registerTransferableInstances } from './transfers.js';
+import type { TransferableInstances } from './transfers.js';
 import type { Account } from './world.js';
 
 /**
@@ -38,7 +38,8 @@ export function moveInstance(from: Account, to: Account, id: number): void {
   for (const hook of instanceMovedHooks) hook(from, to, instance);
 }
 
-registerTransferableInstances({
+/** What service transfers know of instances; the wiring installs it. */
+export const transferableInstances: TransferableInstances = {
   ownedBy: (account, id) => findInstance(account, id) !== undefined,
   blocker: (account, id) => {
     const instance = findInstance(account, id);
@@ -47,4 +48,4 @@ registerTransferableInstances({
   move: (from, to, ids) => {
     for (const id of ids) moveInstance(from, to, id);
   },
-});
+};

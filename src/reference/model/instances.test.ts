@@ -7,13 +7,15 @@ import { createDisk } from './disks.js';
 import { ModelError } from './errors.js';
 import * as m from './instances.js';
 import { createStackScript } from './stackscripts.js';
+import { registerAccountStanding } from './transfers.js';
 import { createVpc } from './vpcs.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal, World } from './world.js';
 
 const STRONG = 'Xk3!vLq9#pWz7Rt2';
 
 function setup(options: { faults?: string[]; delay?: number } = {}) {
-  const world = new World(new Set(options.faults ?? []), options.delay ?? 0);
+  const world = createWorld(new Set(options.faults ?? []), options.delay ?? 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, p };
@@ -297,9 +299,9 @@ describe('rebuild, resize, upgrade', () => {
     const i = fromImage(p);
     world.clockOffsetMs += 1000;
     expect(rejection(() => m.resizeInstance(p, i.id, { type: 'g6-nanode-1' })).kind).toBe('conflict');
-    m.outstandingBalance.of = (a) => a === account;
+    registerAccountStanding({ hasPastDueBalance: (a) => a === account });
     expect(rejection(() => m.resizeInstance(p, i.id, { type: 'g6-standard-2' })).kind).toBe('conflict');
-    m.outstandingBalance.of = () => false;
+    registerAccountStanding({ hasPastDueBalance: () => false });
     m.resizeInstance(p, i.id, { type: 'g6-standard-2' });
     expect(m.statusOf(world, i)).toBe('resizing');
     expect(rejection(() => m.resizeInstance(p, i.id, { type: 'g6-standard-4' })).kind).toBe('conflict');

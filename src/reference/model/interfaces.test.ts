@@ -14,10 +14,11 @@ import {
 } from './instances.js';
 import * as m from './interfaces.js';
 import { createVpc, deleteVpc, getVpc, subnetUsage } from './vpcs.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   const vpc = createVpc(p, { label: 'v', region: 'us-east', subnets: [{ label: 's', ipv4: '10.0.0.0/24' }] });

@@ -6,35 +6,12 @@ import { operationById } from '../../../spec/index.js';
 import { iface as interfaceResource, type Purpose, rulesByPurpose } from '../../../spec/part3/interfaces.js';
 import type { CrossRule, Field, Json, PerItem } from '../../../spec/types.js';
 import { regionHas } from './catalogue.js';
-import type { Config } from './configs.js';
+import type { Config, Iface, Instance, Range, VpcLink } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
-import type { Instance } from './instances.js';
-import { listVpcs, type Subnet, subnetUsage, type Vpc } from './vpcs.js';
+import { listVpcs, type Subnet, type Vpc } from './vpcs.js';
 import { type Account, can, type Principal, type World } from './world.js';
 
-/** Where a vpc interface is attached. */
-export interface VpcLink {
-  vpcId: number;
-  subnet: Subnet;
-  region: string;
-  range: Range;
-}
-
-export interface Iface {
-  id: number;
-  purpose: Purpose;
-  /** The VLAN of a vlan interface; null otherwise. */
-  label: string | null;
-  ipam_address: string | null;
-  primary: boolean;
-  vpc: VpcLink | undefined;
-  /** The address of a vpc interface in its subnet. */
-  address: string | undefined;
-  /** The 1:1 NAT of a vpc interface: the `any` keyword, a public IPv4 address of the instance, or undefined for none. */
-  nat: string | undefined;
-  /** IPv4 ranges routed to a vpc interface, canonical CIDR. */
-  ranges: string[];
-}
+export type { Iface, Range, VpcLink } from './compute-types.js';
 
 /** An interface as a request writes it, after the pipeline checked its fields. */
 export interface InterfaceInput {
@@ -71,12 +48,6 @@ const VLANS_PER_REGION = Number(customParam(labelField, 'vlan-count-per-region',
 const RESERVED_ADDRESSES = { first: 2, last: 2 } as const;
 
 // ---- IPv4 arithmetic ----
-
-export interface Range {
-  first: number;
-  last: number;
-  prefix: number;
-}
 
 const toInt = (address: string) => address.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
 const toAddress = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
@@ -186,10 +157,11 @@ export function moveRegion(account: Account, instance: Instance, region: string)
   for (const config of instance.configs.values()) attachAll(account, instance, config);
 }
 
-subnetUsage.inUse = (account, subnetId) => {
+/** Whether interfaces are assigned to the subnet (the vpcs model's subnet usage). */
+export function subnetInUse(account: Account, subnetId: number): boolean {
   if (account.world.fault('subnet-in-use-ignored')) return false;
   return (network(account).bySubnet.get(subnetId)?.size ?? 0) > 0;
-};
+}
 
 // ---- Activity and the values responses show ----
 

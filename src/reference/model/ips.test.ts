@@ -6,10 +6,11 @@ import { bootInstance, createInstance, deleteInstance, type Instance } from './i
 import { addInterface } from './interfaces.js';
 import * as m from './ips.js';
 import { createVpc } from './vpcs.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, p };

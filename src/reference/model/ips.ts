@@ -8,8 +8,6 @@ import {
   getInstance,
   type Instance,
   type IpAddress,
-  instanceDeletedHooks,
-  instanceMovedHooks,
   removeAddress,
 } from './instances.js';
 import { isActiveNatTarget, type VpcIpRecord, vpcIpRecordsOfInstance } from './interfaces.js';
@@ -43,17 +41,17 @@ export interface NetworkingInfo {
 /** Reverse DNS names set on IPv6 addresses (the instance keeps its IPv6 addresses as text), by instance id. */
 const ipv6Rdns = (account: Account) => account.store('ips', () => new Map<number, Map<string, string | null>>());
 
-/** Keeps the per-instance reverse DNS of IPv6 addresses from outliving the instance. */
-instanceDeletedHooks.push((account, instance) => {
+/** Keeps the per-instance reverse DNS of IPv6 addresses from outliving the instance (an instance-deleted hook). */
+export function forgetInstanceRdns(account: Account, instance: Instance): void {
   ipv6Rdns(account).delete(instance.id);
-});
+}
 
-/** A transferred instance keeps the reverse DNS names of its IPv6 addresses in the accepting account. */
-instanceMovedHooks.push((from, to, instance) => {
+/** A transferred instance keeps the reverse DNS names of its IPv6 addresses in the accepting account (an instance-moved hook). */
+export function moveInstanceRdns(from: Account, to: Account, instance: Instance): void {
   const names = ipv6Rdns(from).get(instance.id);
   ipv6Rdns(from).delete(instance.id);
   if (names) ipv6Rdns(to).set(instance.id, names);
-});
+}
 
 /** An address in one canonical spelling, so `2600:3c00::0001` and `2600:3c00::1` name the same address. */
 export function canonicalAddress(text: string): string {

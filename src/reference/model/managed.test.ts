@@ -34,10 +34,11 @@ import {
   updateNodeSettings,
   updateService,
 } from './managed.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults));
+  const world = createWorld(new Set(faults));
   const account = world.createAccount('owner', 'owner@example.com');
   const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, owner };

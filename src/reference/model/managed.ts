@@ -294,7 +294,7 @@ export interface ManagedInstance {
   label: string;
 }
 
-/** The instances of an account; Part 3 installs the real source. */
+/** The instances of an account; model/wiring.ts installs the instances model as the source. */
 export const managedInstances: {
   list: (account: Account) => ManagedInstance[];
   find: (account: Account, id: number) => ManagedInstance | undefined;
@@ -514,17 +514,18 @@ export interface DataPoint {
 const STEP_MS = 5 * 60 * 1000;
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The combined value of one series at one time across the managed instances; Part 3 installs the real source. */
-export const managedLoad: { at: (account: Account, series: StatSeries, x: number) => number } = { at: () => 0 };
-
-/** Five-minute data points of the last 24 hours for every series, oldest first. */
+/**
+ * Five-minute data points of the last 24 hours for every series, oldest first. The reference server
+ * simulates no load on the managed instances, so every series is flat at zero.
+ */
 export function managedStats(p: Principal): Record<StatSeries, DataPoint[]> {
   const { world } = p.account;
   const last = Math.floor(world.now().getTime() / STEP_MS) * STEP_MS;
   const count = WINDOW_MS / STEP_MS;
   const times = Array.from({ length: count }, (_, i) => last - (count - 1 - i) * STEP_MS);
-  const series = Object.fromEntries(
-    STAT_SERIES.map((name) => [name, times.map((x) => ({ x, y: managedLoad.at(p.account, name, x) }))]),
-  ) as Record<StatSeries, DataPoint[]>;
+  const series = Object.fromEntries(STAT_SERIES.map((name) => [name, times.map((x) => ({ x, y: 0 }))])) as Record<
+    StatSeries,
+    DataPoint[]
+  >;
   return series;
 }

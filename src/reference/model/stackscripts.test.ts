@@ -14,10 +14,11 @@ import {
   stackScriptDeploymentEnded,
   updateStackScript,
 } from './stackscripts.js';
-import { emptyGrants, type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import { emptyGrants, type Principal, type World } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults));
+  const world = createWorld(new Set(faults));
   const account = world.createAccount('owner', 'owner@example.com');
   const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   const otherAccount = world.createAccount('stranger', 'stranger@example.com');

@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { applyUpdate, removeDeleted } from './seams.js';
-import { registerGrantable } from './users.js';
 import { type Account, can, type Principal, timestamp, type World } from './world.js';
 
 export interface UserDefinedField {
@@ -47,8 +46,6 @@ const store = (account: Account) => account.store('stackscripts', () => new Map<
 
 /** Every StackScript of an account, in creation order, whatever the caller. */
 export const stackScriptsOf = (account: Account): StackScript[] => [...store(account).values()];
-
-registerGrantable('stackscript', (account) => stackScriptsOf(account).map((s) => ({ id: s.id, label: s.label })));
 
 // ---- User-defined fields ----
 

@@ -4,13 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { ModelError } from './errors.js';
 import { createInstance, type Instance } from './instances.js';
 import * as m from './stats.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal, World } from './world.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults), 0);
+  const world = createWorld(new Set(faults), 0);
   const account = world.createAccount('owner', 'owner@example.com');
   const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   const i: Instance = createInstance(p, { region: 'us-east', type: 'g6-standard-1' });

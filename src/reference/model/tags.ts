@@ -23,8 +23,8 @@ export interface Taggable {
 }
 
 /**
- * How the tags model finds objects of one kind; an area registers it when its objects exist
- * (instances come with Part 3). Kinds without a source have no objects, so every id is unknown.
+ * How the tags model finds objects of one kind; model/wiring.ts registers the instances model for
+ * `nodes`. Kinds without a source have no objects, so every id is unknown.
  */
 export interface TaggableSource {
   /** The object with this id on the caller's account when the caller may read_write it. */

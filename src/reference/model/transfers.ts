@@ -33,9 +33,9 @@ export interface TransferInput {
 export const EXPIRY_HOURS = 24;
 const HOUR_MS = 60 * 60 * 1000;
 
-// ---- Hooks other areas install ----
+// ---- Hooks other areas fill in (model/wiring.ts installs them) ----
 
-/** What Part 3 knows about instances; until it installs its hooks no instance exists. */
+/** What Part 3 knows about instances; until the wiring installs it no instance exists. */
 export interface TransferableInstances {
   /** Whether the account owns the instance. */
   ownedBy(account: Account, id: number): boolean;
@@ -61,8 +61,9 @@ export function registerTransferableInstances(hooks: TransferableInstances): voi
 export const instanceOwnedBy = (account: Account, id: number): boolean => transferableInstances.ownedBy(account, id);
 
 /**
- * The account standing the conditions read; billing installs the real tests. Until then every
- * account has a payment method, no past-due balance and no Terms of Service violation.
+ * The account standing the conditions read (and a resize: an outstanding balance is a past-due one);
+ * the wiring installs billing's payment-method test. The API cannot cause a past-due balance or a
+ * Terms of Service violation (spec/exclusions.ts), so those stay false outside the model tests.
  */
 export interface AccountStanding {
   acceptorHasPaymentMethod(account: Account): boolean;

@@ -15,10 +15,11 @@ import {
   viewGrants,
 } from './users.js';
 import { createVpc } from './vpcs.js';
-import { type Principal, World } from './world.js';
+import { createWorld } from './wiring.js';
+import type { Principal, World } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = new World(new Set(faults));
+  const world = createWorld(new Set(faults));
   const account = world.createAccount('owner', 'owner@example.com');
   const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
   return { world, account, owner };

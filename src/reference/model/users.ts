@@ -4,7 +4,6 @@ import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js
 import type { EntityKind, GlobalGrant } from '../../../spec/types.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { applyUpdate, removeDeleted } from './seams.js';
-import { listVpcs } from './vpcs.js';
 import {
   type Account,
   emptyGrants,
@@ -23,7 +22,7 @@ export interface UserInput {
 
 export type UserChanges = Partial<UserInput>;
 
-// ---- Grantable entities: each area registers how to list its entities of a kind ----
+// ---- Grantable entities: how each kind is listed, registered by model/wiring.ts ----
 
 export interface GrantableEntity {
   id: number;
@@ -42,13 +41,11 @@ export function registerGrantable(kind: EntityKind, listIds: ListGrantable): voi
 const entitiesOf = (account: Account, kind: EntityKind): GrantableEntity[] => grantables.get(kind)?.(account) ?? [];
 
 /** A caller that sees every entity of an account, for reading area stores through their own functions. */
-const accountWide = (account: Account): Principal => ({
+export const accountWide = (account: Account): Principal => ({
   account,
   user: { username: '', email: '', restricted: false, grants: emptyGrants() },
   scopes: new Set(['*']),
 });
-
-registerGrantable('vpc', (account) => listVpcs(accountWide(account)).map((v) => ({ id: v.id, label: v.label })));
 
 // ---- Users ----
 

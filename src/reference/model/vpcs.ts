@@ -28,7 +28,7 @@ export interface SubnetInput {
   ipv4: string;
 }
 
-/** Whether a subnet still has interfaces assigned; Part 3 installs the real test. */
+/** Whether a subnet still has interfaces assigned; model/wiring.ts installs the interfaces model's test. */
 export type SubnetInUse = (account: Account, subnetId: number) => boolean;
 export const subnetUsage: { inUse: SubnetInUse } = { inUse: () => false };
 

@@ -5,6 +5,9 @@ import type { EntityKind, GlobalGrant, Scope } from '../../../spec/types.js';
 import type { FaultName } from '../faults.js';
 import { EventLog } from './events.js';
 
+export { can } from './access.js';
+export { DAY_MS, timestamp } from './clock.js';
+
 export type Permission = 'read_only' | 'read_write';
 
 export interface Grants {
@@ -30,13 +33,6 @@ export const emptyGrants = (): Grants => ({
   global: Object.fromEntries(globalGrantFlags.map((g) => [g, false])),
   entities: Object.fromEntries(grantEntityKinds.map((k) => [k, new Map()])) as Grants['entities'],
 });
-
-/** Whether a principal may act on one entity with a permission; unrestricted users may act on everything. */
-export function can(principal: Principal, kind: EntityKind, id: number, needed: Permission): boolean {
-  if (!principal.user.restricted) return true;
-  const held = principal.user.grants.entities[kind].get(id);
-  return held === 'read_write' || (held === 'read_only' && needed === 'read_only');
-}
 
 /** Whether a token's scopes include one; `read_write` includes `read_only` of the same area (DECISIONS 7). */
 export function hasScope(scopes: ReadonlySet<Scope | '*'>, needed: Scope): boolean {
@@ -151,23 +147,4 @@ export class World {
     const user = t?.account.users.get(t.username);
     return t && user ? { account: t.account, user, scopes: t.scopes } : undefined;
   }
-}
-
-/** A day of the server's clock, in milliseconds. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-let lastSecond = Number.NaN;
-let lastText = '';
-
-/**
- * Timestamps as the reference server writes them: ISO 8601 in UTC without offset (DECISIONS 5).
- * Records made in the same second share one string: formatting was a fair part of a create.
- */
-export function timestamp(d: Date): string {
-  const second = Math.floor(d.getTime() / 1000);
-  if (second !== lastSecond) {
-    lastText = d.toISOString().slice(0, 19);
-    lastSecond = second;
-  }
-  return lastText;
 }

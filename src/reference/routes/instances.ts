@@ -4,7 +4,6 @@ import type { Instance } from '../model/instances.js';
 import * as instances from '../model/instances.js';
 import type { World } from '../model/world.js';
 import { caller, type Handlers, intParam, type RequestContext } from './context.js';
-import { taggedRecords } from './tags.js';
 
 /** The document does not show the instance record; this one carries the stored fields under conventional names. */
 export const instanceRecord = (world: World, i: Instance) => {
@@ -35,8 +34,6 @@ export const instanceRecord = (world: World, i: Instance) => {
     updated: i.updated,
   };
 };
-
-taggedRecords.nodes = (object) => instanceRecord((object as Instance).world, object as Instance);
 
 const nodeId = (ctx: RequestContext) => intParam(ctx, 'nodeId');
 const record = (ctx: RequestContext, i: Instance) => instanceRecord(ctx.world, i);

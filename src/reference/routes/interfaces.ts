@@ -6,7 +6,6 @@ import * as instances from '../model/instances.js';
 import type { Iface, InterfaceChanges, InterfaceInput } from '../model/interfaces.js';
 import * as interfaces from '../model/interfaces.js';
 import { caller, type Handlers, intParam, type RequestContext } from './context.js';
-import { subnetNodes } from './vpcs.js';
 
 /** The interface record: the fields of the Interface table, with the response values the rules by purpose fix. */
 export const interfaceRecord = (instance: Instance, i: Iface) => {
@@ -24,8 +23,6 @@ export const interfaceRecord = (instance: Instance, i: Iface) => {
     active: view.active,
   };
 };
-
-subnetNodes.of = interfaces.subnetNodes;
 
 function profile(ctx: RequestContext, level: 'read_only' | 'read_write') {
   const instance = instances.getInstance(caller(ctx), intParam(ctx, 'nodeId'), level);

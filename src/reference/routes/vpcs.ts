@@ -1,18 +1,15 @@
 // HTTP binding of VPCs and subnets: read the parsed request, call the model, shape the records.
 
-import { vpcIpRecords } from '../model/interfaces.js';
+import { subnetNodes, vpcIpRecords } from '../model/interfaces.js';
 import type { Subnet, Vpc } from '../model/vpcs.js';
 import * as vpcs from '../model/vpcs.js';
 import { caller, type Handlers, intParam } from './context.js';
-
-/** `nodes` comes from Part 3 interfaces; until an instance uses the subnet it is empty. */
-export const subnetNodes: { of: (subnet: Subnet) => unknown[] } = { of: () => [] };
 
 export const subnetRecord = (s: Subnet) => ({
   id: s.id,
   label: s.label,
   ipv4: s.ipv4,
-  nodes: subnetNodes.of(s),
+  nodes: subnetNodes(s),
   created: s.created,
   updated: s.updated,
 });
