@@ -5,6 +5,7 @@ import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../
 import type { Operation } from '../../spec/types.js';
 import { repaired } from './faults-repair.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
+import { ruleSkipped } from './model/seams.js';
 import { can, hasScope, type Principal, type World } from './model/world.js';
 import type { Handler, RequestContext } from './routes/context.js';
 
@@ -172,7 +173,7 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
   if (!op.body) return {};
   // Repairing faults rewrite bad values into valid ones before validation, as lenient servers do.
   const read = repaired((name) => world.fault(name), op, body);
-  const violations = checkBody(op.body, read).filter((v) => !world.fault(`skip:${op.id}/${v.suffix}`));
+  const violations = checkBody(op.body, read).filter((v) => !ruleSkipped(world, op.id, v.suffix));
   if (violations.length) {
     return new ModelError(
       'validation',

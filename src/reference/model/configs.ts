@@ -9,6 +9,7 @@ import type { Config, Device, Devices, Disk, Helpers, Iface, Instance, Slot } fr
 import { typeOf } from './disks.js';
 import { conflict, invalid, notFound } from './errors.js';
 import { attachAll, buildInterfaces, copyInterfaceSets, detachAll, type InterfaceInput } from './interfaces.js';
+import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { type Account, type Principal, timestamp, type World } from './world.js';
 
 export type { Config, Device, Devices, Helpers, Slot } from './compute-types.js';
@@ -101,7 +102,7 @@ export function parseDevices(
 }
 
 function requireFullvirtSlots(world: World, operation: string, virtMode: string, devices: Devices): void {
-  if (virtMode !== fullvirt.mode || world.fault(`skip:${operation}/${FULLVIRT_RULE}`)) return;
+  if (virtMode !== fullvirt.mode || ruleSkipped(world, operation, FULLVIRT_RULE)) return;
   const used = fullvirt.slots.find((slot) => devices[slot] !== null);
   if (used) throw invalid(`devices.${used}`, `Slot ${used} is not available in ${fullvirt.mode} mode`);
 }
@@ -196,7 +197,7 @@ export function updateConfig(p: Principal, instance: Instance, id: number, chang
     changes.interfaces === undefined
       ? undefined
       : buildInterfaces(p, 'configs/update', instance, changes.interfaces, config);
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     if (changes.label !== undefined) config.label = changes.label;
     if (changes.comments !== undefined) config.comments = changes.comments;
     if (changes.helpers !== undefined) config.helpers = { ...config.helpers, ...changes.helpers };
@@ -204,7 +205,7 @@ export function updateConfig(p: Principal, instance: Instance, id: number, chang
     if (changes.run_level !== undefined) config.run_level = changes.run_level;
     Object.assign(config, { devices, virt_mode: virtMode, kernel, memory_limit: memoryLimit });
     if (interfaces) replaceInterfaces(p.account, instance, config, interfaces);
-  }
+  });
   config.updated = timestamp(world.now());
   return config;
 }
@@ -231,9 +232,10 @@ export function deleteConfig(p: Principal, instance: Instance, id: number): void
   if (instance.bootedConfigId === id) {
     throw conflict('The instance is running with this profile; shut it down first');
   }
-  if (world.fault('delete-keeps-item')) return;
-  if (instance.bootedConfigId === id) instance.bootedConfigId = undefined;
-  dropConfig(p.account, instance, config);
+  removeDeleted(world, () => {
+    if (instance.bootedConfigId === id) instance.bootedConfigId = undefined;
+    dropConfig(p.account, instance, config);
+  });
 }
 
 // ---- Copies (clone, create from a backup) ----

@@ -6,6 +6,7 @@ import type { CrossRule, ForbiddenIf, Json, RequiredIf } from '../../../spec/typ
 import { findImage, findType, type Image, type InstanceType } from './catalogue.js';
 import type { Devices, Disk, Instance } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { getStackScript, type StackScript } from './stackscripts.js';
 import { type Principal, timestamp, type World } from './world.js';
 
@@ -63,7 +64,7 @@ export function enforceConditionalRules(world: World, operation: string, body: B
   for (const rule of operationById.get(operation)?.body?.rules ?? []) {
     if (rule.kind !== 'required-if' && rule.kind !== 'forbidden-if') continue;
     const applies = conditionOf(rule);
-    if (!applies || world.fault(`skip:${operation}/${rule.id}`) || !applies(body)) continue;
+    if (!applies || ruleSkipped(world, operation, rule.id) || !applies(body)) continue;
     const target = rule.fields[0] as string;
     if ((rule.kind === 'required-if') !== isPresent(body, target)) throw invalid(target, plain(rule.text));
   }
@@ -72,7 +73,7 @@ export function enforceConditionalRules(world: World, operation: string, body: B
 /** Whether a `required-if` rule that makes `field` required is switched off: what the model needs the field for must then do without it. */
 export function requirementSkipped(world: World, operation: string, field: string): boolean {
   return (operationById.get(operation)?.body?.rules ?? []).some(
-    (r) => r.kind === 'required-if' && r.fields[0] === field && world.fault(`skip:${operation}/${r.id}`),
+    (r) => r.kind === 'required-if' && r.fields[0] === field && ruleSkipped(world, operation, r.id),
   );
 }
 
@@ -138,7 +139,7 @@ export function passwordIsStrong(password: string): boolean {
 
 /** Refuses a weak password with the error text Part 3 fixes; `skip:<operation>/<field>-strength` lets it through. */
 export function requireStrongPassword(world: World, operation: string, field: string, value: unknown): void {
-  if (typeof value !== 'string' || world.fault(`skip:${operation}/${field}-strength`)) return;
+  if (typeof value !== 'string' || ruleSkipped(world, operation, `${field}-strength`)) return;
   if (!passwordIsStrong(value)) throw invalid(field, PASSWORD_STRENGTH_ERROR);
 }
 
@@ -320,7 +321,12 @@ export function createDisk(p: Principal, instance: Instance, input: DiskInput): 
 export function updateDisk(p: Principal, instance: Instance, id: number, input: { label?: string }): Disk {
   const disk = getDisk(instance, id);
   const { world } = p.account;
-  if (input.label !== undefined && !world.fault('update-ignored')) disk.label = input.label;
+  const { label } = input;
+  if (label !== undefined) {
+    applyUpdate(world, () => {
+      disk.label = label;
+    });
+  }
   disk.updated = timestamp(world.now());
   return disk;
 }
@@ -341,9 +347,10 @@ export function deleteDisk(p: Principal, instance: Instance, id: number): void {
   if (diskInUse(instance, id)) {
     throw conflict('The disk is in use by the running instance; shut it down first');
   }
-  if (world.fault('delete-keeps-item')) return;
-  instance.disks.delete(disk.id);
-  forgetDiskInConfigs(instance, disk.id);
+  removeDeleted(world, () => {
+    instance.disks.delete(disk.id);
+    forgetDiskInConfigs(instance, disk.id);
+  });
 }
 
 /** Copies a disk into a new disk of the same instance, when the type's allocation leaves room for it. */

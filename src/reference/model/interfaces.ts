@@ -8,6 +8,7 @@ import type { CrossRule, Field, Json, PerItem } from '../../../spec/types.js';
 import { regionHas } from './catalogue.js';
 import type { Config, Iface, Instance, Range, VpcLink } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { listVpcs, type Subnet, type Vpc } from './vpcs.js';
 import { type Account, can, type Principal, type World } from './world.js';
 
@@ -244,7 +245,7 @@ const firstBreach = (rule: CrossRule, items: InterfaceInput[], member: string): 
  * Whether the body rule of this kind over `member` is switched off by its `skip:` fault: the checks
  * below that the model makes anyway (against the instance) must then let the same breach through.
  */
-function ruleSkipped(
+function itemRuleSkipped(
   world: World,
   operation: string,
   prefix: string,
@@ -258,14 +259,14 @@ function ruleSkipped(
       r.kind === kind &&
       r.fields[0] === field &&
       (purpose === undefined || ('params' in r && 'purpose' in r.params && r.params.purpose === purpose)) &&
-      world.fault(`skip:${operation}/${r.id}`),
+      ruleSkipped(world, operation, r.id),
   );
 }
 
 /** Enforces the interface rules of a body (rules by purpose and the rules across one array); `skip:` faults switch each off. */
 export function enforceItemRules(world: World, operation: string, items: InterfaceInput[], prefix: string): void {
   for (const rule of itemRules(operation, prefix)) {
-    if (world.fault(`skip:${operation}/${rule.id}`)) continue;
+    if (ruleSkipped(world, operation, rule.id)) continue;
     const field = rule.fields[0] ?? '';
     const member = prefix ? field.slice(prefix.length + 1) : field;
     const i = firstBreach(rule, items, member);
@@ -303,9 +304,9 @@ class Claims {
     yield* this.batch;
   }
 
-  /** Whether the body rule of this kind over an interface member is switched off (see `ruleSkipped`). */
+  /** Whether the body rule of this kind over an interface member is switched off (see `itemRuleSkipped`). */
   skipped(kind: CrossRule['kind'], member: string, purpose?: Purpose): boolean {
-    return ruleSkipped(this.account.world, this.operation, this.prefix, kind, member, purpose);
+    return itemRuleSkipped(this.account.world, this.operation, this.prefix, kind, member, purpose);
   }
 
   addressTaken(vpcId: number, address: string): boolean {
@@ -392,7 +393,7 @@ function requireVlanRoom(world: World, claims: Claims, label: string, field: str
     claims.batch.flatMap((i) => (i.purpose === 'vlan' && i.label !== null && !existing.has(i.label) ? [i.label] : [])),
   );
   if (added.has(label)) return;
-  const skipped = world.fault(`skip:${claims.operation}/${field.replace(/\[\d+\]/g, '')}-${VLAN_RULE_ID}`);
+  const skipped = ruleSkipped(world, claims.operation, `${field.replace(/\[\d+\]/g, '')}-${VLAN_RULE_ID}`);
   if (existing.size + added.size >= VLANS_PER_REGION && !skipped) {
     throw invalid(field, `Region ${claims.instance.region} already has ${VLANS_PER_REGION} VLANs`);
   }
@@ -584,7 +585,6 @@ const instanceEntity = (instance: Instance) => ({
 
 /** `node_config_update`: the instance is the entity, the profile the secondary entity. */
 export function recordConfigUpdate(p: Principal, instance: Instance, config: Config): void {
-  if (p.account.world.fault('event-missing:node_config_update')) return;
   const event = p.account.events.record('node_config_update', instanceEntity(instance), p.user.username, 'node');
   event.secondary_entity = {
     id: config.id,
@@ -640,13 +640,13 @@ export function updateInterface(
     throw invalid('ip_ranges', 'Only a vpc interface takes ip_ranges');
   }
   const next = target.vpc ? vpcChanges(p, instance, target, target.vpc, changes) : {};
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     unregister(p.account, instance, target);
     Object.assign(target, next);
     if (changes.primary === true) for (const i of config.interfaces) i.primary = i === target;
     if (changes.primary === false) target.primary = false;
     register(p.account, instance, config, target);
-  }
+  });
   recordConfigUpdate(p, instance, config);
   return target;
 }
@@ -681,10 +681,10 @@ export function deleteInterface(p: Principal, instance: Instance, config: Config
   if (isActive(instance, target) && !world.fault('interface-delete-active-allowed')) {
     throw conflict('An active interface cannot be deleted; shut the instance down or boot another profile first');
   }
-  if (!world.fault('delete-keeps-item')) {
+  removeDeleted(world, () => {
     config.interfaces = config.interfaces.filter((i) => i !== target);
     unregister(p.account, instance, target);
-  }
+  });
   recordConfigUpdate(p, instance, config);
 }
 
@@ -699,8 +699,10 @@ export function reorderInterfaces(p: Principal, instance: Instance, config: Conf
   if (instance.bootedConfigId === config.id && !world.fault('interface-order-active-allowed')) {
     throw conflict('The profile is active: shut the instance down before reordering its interfaces');
   }
-  if (exact && !world.fault('update-ignored')) {
-    config.interfaces = ids.map((id) => config.interfaces.find((i) => i.id === id) as Iface);
+  if (exact) {
+    applyUpdate(world, () => {
+      config.interfaces = ids.map((id) => config.interfaces.find((i) => i.id === id) as Iface);
+    });
   }
   return config.interfaces;
 }

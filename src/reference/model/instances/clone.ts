@@ -6,6 +6,7 @@ import type { Action, Config, Disk, Instance } from '../compute-types.js';
 import { addConfig, copyConfigs } from '../configs.js';
 import { enforceConditionalRules, freeStorage, newDisk, requirementSkipped } from '../disks.js';
 import { conflict, invalid } from '../errors.js';
+import { ruleSkipped } from '../seams.js';
 import type { Principal, World } from '../world.js';
 import { addAddress, allocatePrivateIpv4 } from './addresses.js';
 import { blankInstance, grantCreator, requireRegion, requireType, tagAll } from './create.js';
@@ -96,7 +97,7 @@ export function cloneInstance(p: Principal, id: number, input: CloneInput): Inst
   const source = getInstance(p, id, 'read_only');
   const { world } = p.account;
   enforceConditionalRules(world, 'instances/clone', input as unknown as Record<string, unknown>);
-  const limitOff = world.fault('skip:instances/clone/concurrent-clones');
+  const limitOff = ruleSkipped(world, 'instances/clone', 'concurrent-clones');
   if (activeClones(world, source) >= CONCURRENT_CLONES.max && !limitOff) {
     throw invalid(
       undefined,

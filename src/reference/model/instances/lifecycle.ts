@@ -4,6 +4,7 @@ import type { Alerts, Instance } from '../compute-types.js';
 import { dropConfig } from '../configs.js';
 import { conflict } from '../errors.js';
 import { forgetNodeSettings } from '../managed.js';
+import { applyUpdate, removeDeleted } from '../seams.js';
 import { stackScriptDeploymentEnded } from '../stackscripts.js';
 import { forgetTagged, untagObject } from '../tags.js';
 import { type Account, type Principal, timestamp } from '../world.js';
@@ -32,7 +33,7 @@ export function updateInstance(p: Principal, id: number, changes: InstanceChange
   const instance = getInstance(p, id, 'read_write');
   const { world } = p.account;
   requireTagsAllowed(p, changes.tags, instance.tags);
-  if (!world.fault('update-ignored')) {
+  applyUpdate(world, () => {
     if (changes.label !== undefined) instance.label = changes.label;
     if (changes.group !== undefined) instance.group = changes.group;
     if (changes.tags !== undefined) applyTags(p.account, instance, changes.tags);
@@ -41,7 +42,7 @@ export function updateInstance(p: Principal, id: number, changes: InstanceChange
     const schedule = changes.backups?.schedule;
     if (schedule?.day !== undefined) instance.backups.schedule.day = schedule.day ?? SCHEDULING;
     if (schedule?.window !== undefined) instance.backups.schedule.window = schedule.window ?? SCHEDULING;
-  }
+  });
   instance.updated = timestamp(world.now());
   return instance;
 }
@@ -71,12 +72,13 @@ export function deleteInstance(p: Principal, id: number): void {
       `The instance is ${status === 'restoring' ? 'restoring a backup' : 'cloning'}; it cannot be deleted now`,
     );
   }
-  if (world.fault('delete-keeps-item')) return;
-  dropDisksAndConfigs(p.account, instance);
-  takeInstance(p.account, id);
-  forgetTagged(p.account, 'nodes', instance);
-  forgetNodeSettings(p.account, id);
-  if (instance.stackscriptId !== null) stackScriptDeploymentEnded(world, instance.stackscriptId);
-  for (const user of p.account.users.values()) user.grants.entities.node.delete(id);
-  for (const hook of instanceDeletedHooks) hook(p.account, instance);
+  removeDeleted(world, () => {
+    dropDisksAndConfigs(p.account, instance);
+    takeInstance(p.account, id);
+    forgetTagged(p.account, 'nodes', instance);
+    forgetNodeSettings(p.account, id);
+    if (instance.stackscriptId !== null) stackScriptDeploymentEnded(world, instance.stackscriptId);
+    for (const user of p.account.users.values()) user.grants.entities.node.delete(id);
+    for (const hook of instanceDeletedHooks) hook(p.account, instance);
+  });
 }

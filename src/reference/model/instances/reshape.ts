@@ -13,6 +13,7 @@ import {
 } from '../disks.js';
 import { conflict, invalid } from '../errors.js';
 import { buildInterfaces, moveRegion } from '../interfaces.js';
+import { ruleSkipped } from '../seams.js';
 import { stackScriptDeployed, stackScriptDeploymentEnded } from '../stackscripts.js';
 import { accountStanding } from '../transfers.js';
 import type { Principal } from '../world.js';
@@ -26,7 +27,7 @@ import { getInstance, instanceEntity, typeOfInstance } from './store.js';
 /** The resize conditions: no pending migration, no outstanding balance, disk allocation within the new type. */
 export function requireResizable(p: Principal, instance: Instance, type: InstanceType, operation: string): void {
   const { world } = p.account;
-  const skip = (rule: string) => world.fault(`skip:${operation}/${rule}`);
+  const skip = (rule: string) => ruleSkipped(world, operation, rule);
   if (nowMs(world) < instance.migrationUntil && !skip('pending-migration-refused')) {
     throw conflict('A migration of the instance is pending');
   }
@@ -158,7 +159,7 @@ export function migrateInstance(p: Principal, id: number, input: MigrateInput): 
     moveRegion(p.account, instance, input.region);
   startAction(world, instance, 'migrating', instance.powered);
   instance.migrationUntil = (instance.action as Action).until;
-  if (input.region !== undefined && !world.fault('event-missing:node_migrate_datacenter_create')) {
+  if (input.region !== undefined) {
     p.account.events.record('node_migrate_datacenter_create', instanceEntity(instance), p.user.username, 'node');
   }
   return instance;

@@ -51,8 +51,8 @@ export function startAction(
   instance.updated = timestamp(world.now());
 }
 
-export function requireIdle(world: World, instance: Instance, what: string, faultOn: boolean): void {
-  if (isBusy(world, instance) && !faultOn) {
+export function requireIdle(world: World, instance: Instance, what: string): void {
+  if (isBusy(world, instance)) {
     throw conflict(`${what} is refused while another action of the instance is running or queued`);
   }
 }

@@ -16,7 +16,7 @@ export function mutateInstance(p: Principal, id: number, input: { allow_auto_dis
   if (!hasFreeUpgrade(current) && !world.fault('mutate-any-type')) {
     throw conflict(`Type ${current.id} is not deprecated: the instance has no upgrade`);
   }
-  requireIdle(world, instance, 'An upgrade', world.fault('mutate-while-busy'));
+  if (!world.fault('mutate-while-busy')) requireIdle(world, instance, 'An upgrade');
   const successor = findType(current.successor);
   if (successor) changeType(instance, successor, input.allow_auto_disk_resize !== false);
   const settles = world.fault('mutate-leaves-offline') ? 'offline' : instance.powered;
