@@ -31,6 +31,7 @@ let watching: PerformanceObserver | undefined;
  * when the process starts, but V8 reads the growth factor each time it grows the new space (after
  * a scavenge): once the space is at the cap the factor is 1 (no growth), below it the default 2.
  * The factor is process-wide; workers started by capWorkerYoungGeneration are at their cap already.
+ * The cap is soft: the observer runs after the scavenges of a busy stretch, so one growth can pass it.
  */
 export function capMainYoungGeneration(): void {
   if (watching || sizeChosen()) return;
