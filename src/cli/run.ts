@@ -28,7 +28,7 @@ import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { describeSelection, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
-import { capWorkerYoungGeneration } from './worker-heap.js';
+import { capMainYoungGeneration, capWorkerYoungGeneration } from './worker-heap.js';
 import { testsPerWorker, workersFor } from './workers.js';
 
 const require = createRequire(import.meta.url);
@@ -235,6 +235,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const phases = new PhaseErrors();
   await phases.settle('suites', async () => {
     capWorkerYoungGeneration();
+    capMainYoungGeneration();
     const vitest = await startVitest(
       'test',
       [],

@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import type { TestCase, TestModule, Vitest } from 'vitest/node';
 import type { Verdict } from '../vocabulary/outcome.js';
-import { QueuedAllureWriter, retireResults } from './allure-writer.js';
+import { QueuedAllureReporter, QueuedAllureWriter, retireResults } from './allure-writer.js';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -70,4 +71,34 @@ test("each result's Allure status follows its verdict: a target's failure failed
   await writer.flush();
   const status = (id: string) => JSON.parse(readFileSync(join(dir, `${id}-result.json`), 'utf8')).status;
   expect(['a', 'b', 'c', 'd', 'e'].map(status)).toEqual(['failed', 'broken', 'skipped', 'passed', 'passed']);
+});
+
+test('the reporter writes each result as its test ends, lets go of its messages, and does not write it again at the end', async () => {
+  const dir = join(scratch(), 'results');
+  const reporter = new QueuedAllureReporter(dir);
+  reporter.onInit({ projects: [] } as unknown as Vitest);
+  const step = { name: 'GET /v4/account', start: 1, status: 'passed', stage: 'finished' };
+  const task = {
+    type: 'test',
+    mode: 'run',
+    id: 't1',
+    name: 'account/view answers 200',
+    file: { filepath: join(dir, 'x.test.ts') },
+    meta: {
+      allureRuntimeMessages: [
+        { type: 'step_start', data: step },
+        { type: 'step_stop', data: { stop: 2, status: 'passed', stage: 'finished' } },
+      ],
+    },
+    result: { state: 'pass', startTime: 1, duration: 1 },
+  };
+  reporter.onTestCaseResult({ task } as unknown as TestCase);
+  expect(task.meta).toEqual({});
+  await reporter.onTestRunEnd([
+    { task: { type: 'suite', mode: 'run', tasks: [task], meta: {} } },
+  ] as unknown as TestModule[]);
+  const results = readdirSync(dir).filter((f) => f.endsWith('-result.json'));
+  expect(results).toHaveLength(1);
+  const written = JSON.parse(readFileSync(join(dir, results[0] as string), 'utf8'));
+  expect(written.steps.map((s: { name: string }) => s.name)).toEqual(['GET /v4/account']);
 });

@@ -1,11 +1,12 @@
-// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; an earlier run's results are deleted in the background.
+// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; each test's result is written as it ends; an earlier run's results are deleted in the background.
 
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
-import type { TestModule, Vitest } from 'vitest/node';
+import type { RunnerTask } from 'vitest';
+import type { TestCase, TestModule, Vitest } from 'vitest/node';
 import type { Verdict } from '../vocabulary/outcome.js';
 
 /** Files in flight at once: enough to keep the disk busy, few enough to stay far from the descriptor limit. */
@@ -120,6 +121,8 @@ export class QueuedAllureWriter implements Writer {
 /** allure-vitest's reporter with the queued writer in place of the stock one. */
 export class QueuedAllureReporter extends AllureVitestReporter {
   private readonly writer: QueuedAllureWriter;
+  /** Tests whose result is written already. */
+  private readonly written = new WeakSet<RunnerTask>();
 
   /** `verdictOf` gives each requirement's verdict (the run's collector, listed before this reporter) for its Allure status. */
   constructor(resultsDir: string, verdictOf?: VerdictOf) {
@@ -131,6 +134,23 @@ export class QueuedAllureReporter extends AllureVitestReporter {
     super.onInit(vitest);
     // The runtime is private in the typings; its writer is a plain field the stock reporter sets once here.
     (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime.writer = this.writer;
+  }
+
+  /**
+   * Writes each test's result as it ends and lets go of its Allure messages (every exchange as an
+   * attachment): the stock reporter kept them all in the main thread until the run ended, and
+   * turning them all into files at once was the run's peak of memory.
+   */
+  onTestCaseResult(testCase: TestCase): void {
+    const task = (testCase as unknown as { task: RunnerTask }).task;
+    this.handleTask(task);
+    this.written.add(task);
+    delete (task.meta as { allureRuntimeMessages?: unknown }).allureRuntimeMessages;
+  }
+
+  /** The stock reporter walks every task at the run's end: those written as they ended are not written again. */
+  override handleTask(task: RunnerTask): void {
+    if (!this.written.has(task)) super.handleTask(task);
   }
 
   override async onTestRunEnd(tests: ReadonlyArray<TestModule>): Promise<void> {

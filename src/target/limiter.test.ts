@@ -1,8 +1,8 @@
 // Self-tests of the run's limiter: the cap holds across workers, a 429 lowers it once per storm, and a client holds a slot only while a request is out.
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type AddressInfo, Socket } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from '../http/client.js';
 import { type Limiter, slotsAt, startLimiter } from './limiter.js';
 
@@ -41,6 +41,23 @@ describe('the run limiter', () => {
     await until(() => granted >= 4);
     await tick();
     expect(granted).toBe(4);
+    expect(l.peak()).toBe(3);
+  });
+
+  it('sends the asks and answers of one event-loop turn in one write each way', async () => {
+    const l = await limiter(4);
+    const w = slotsAt(l.url);
+    await w.acquire();
+    const writes = vi.spyOn(Socket.prototype, 'write');
+    try {
+      const asked = Array.from({ length: 3 }, () => w.acquire());
+      w.release(false);
+      await Promise.all(asked);
+      // One write from the worker (three asks, one release), one from the limiter (three grants).
+      expect(writes).toHaveBeenCalledTimes(2);
+    } finally {
+      writes.mockRestore();
+    }
     expect(l.peak()).toBe(3);
   });
 

@@ -1,4 +1,5 @@
 // The run's cap on requests in flight (`--concurrency N`): one limiter in the main process grants slots to every worker over a loopback socket, and a 429 halves the slots it hands out until answers come back.
+// Both sides gather their one-byte messages and write them once per event-loop turn: a write per request was the run's largest cost of CPU per request.
 
 import type { AddressInfo } from 'node:net';
 import { createConnection, createServer, type Socket } from 'node:net';
@@ -7,7 +8,21 @@ import { createConnection, createServer, type Socket } from 'node:net';
 const ACQUIRE = 0x61;
 const RELEASE = 0x72;
 const THROTTLED = 0x74;
-const GRANT = Buffer.from([0x67]);
+const GRANT = 0x67;
+
+/** Bytes to one socket, written together once the current event-loop turn is done. */
+function batchedWriter(socket: () => Socket | undefined): (byte: number) => void {
+  let pending: number[] = [];
+  const flush = () => {
+    const bytes = pending;
+    pending = [];
+    const s = socket();
+    if (s && !s.destroyed) s.write(Buffer.from(bytes));
+  };
+  return (byte) => {
+    if (pending.push(byte) === 1) setImmediate(flush);
+  };
+}
 
 /** After a 429 the window is not halved again before this long: one storm, one cut. */
 const CUT_INTERVAL_MS = 1000;
@@ -31,19 +46,24 @@ export async function startLimiter(max: number): Promise<Limiter> {
   let peak = 0;
   let lastCut = 0;
   const waiting: Socket[] = [];
+  const writers = new WeakMap<Socket, (byte: number) => void>();
   const grant = () => {
     while (busy < Math.max(1, Math.floor(window)) && waiting.length > 0) {
       const socket = waiting.shift() as Socket;
       if (socket.destroyed) continue;
       busy += 1;
       peak = Math.max(peak, busy);
-      socket.write(GRANT);
+      writers.get(socket)?.(GRANT);
     }
   };
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     socket.setNoDelay(true);
     sockets.add(socket);
+    writers.set(
+      socket,
+      batchedWriter(() => socket),
+    );
     // Slots a worker holds go back when its connection ends (a worker that stopped mid-request).
     let held = 0;
     socket.on('data', (bytes: Buffer) => {
@@ -114,6 +134,7 @@ export function slotsAt(url: string): Slots {
   const granted: (() => void)[] = [];
   let gone = false;
   let socket: Socket | undefined;
+  const send = batchedWriter(() => socket);
   const letAllGo = () => {
     gone = true;
     for (const resolve of granted.splice(0)) resolve();
@@ -134,15 +155,14 @@ export function slotsAt(url: string): Slots {
     acquire() {
       if (gone) return Promise.resolve();
       socket ??= open();
-      const s = socket;
       return new Promise<void>((resolve) => {
         granted.push(resolve);
-        s.write(Buffer.from([ACQUIRE]));
+        send(ACQUIRE);
       });
     },
     release(throttled) {
       if (gone || !socket) return;
-      socket.write(Buffer.from([throttled ? THROTTLED : RELEASE]));
+      send(throttled ? THROTTLED : RELEASE);
     },
     disconnect() {
       socket?.destroy();

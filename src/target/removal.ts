@@ -55,12 +55,21 @@ const entityPathUnder = (collection: string) =>
   operations.find((o) => o.path.startsWith(`${collection}/{`) && !o.path.slice(collection.length + 2).includes('/'))
     ?.path;
 
+/** Removals found so far, by operation. */
+const removals = new Map<Operation, Removal | undefined>();
+
 /**
  * The removal of what a POST creates: a POST to a collection makes an entity at `<collection>/{x}`;
  * a `clone` action makes a new entity beside the one in its path. Undefined for anything else.
  */
 export function removalOf(op: Operation): Removal | undefined {
   if (op.method !== 'POST') return undefined;
+  // Asked on every answer a run journals; found by scanning every operation, so found once per operation.
+  if (!removals.has(op)) removals.set(op, findRemoval(op));
+  return removals.get(op);
+}
+
+function findRemoval(op: Operation): Removal | undefined {
   const collectionEntity = entityPathUnder(op.path);
   if (collectionEntity) {
     const r = removalAt(op.root, collectionEntity);
