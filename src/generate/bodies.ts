@@ -6,6 +6,7 @@ import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE
 import { lenientValue } from '../../spec/lenient.js';
 import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
+import { overLimitItems } from './over-limit.js';
 import { presentBase } from './present-base.js';
 import { cached, type Hints, objectArbitrary } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne, statedBounds } from './violations.js';
@@ -67,6 +68,8 @@ export interface NegativeCase {
   path: string;
   body: Body;
   why: string;
+  /** A near miss (issue 17): a valid value changed as little as possible, which a lenient server would repair. */
+  nearMiss?: true;
 }
 
 /** The smallest valid object of some fields: only the required members, so a created parent adds no other violation. */
@@ -153,7 +156,11 @@ export function negativeCases(
     // address): such cases are tried again on a base that holds the field with every rule kept.
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
-    for (const bad of badValues(field, seed, path.endsWith('.item'))) {
+    const candidates = [
+      ...badValues(field, seed, path.endsWith('.item')),
+      ...overLimitItems(op, path, field, seed, hints),
+    ];
+    for (const bad of candidates) {
       if (only !== undefined && only !== `${op.id}/${path}-${bad.rule}`) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
@@ -193,7 +200,8 @@ function attempt(
   const exact = [body, withoutPartners(op, body, path)].find((b) => breaksExactly(op, b, suffix, stateful));
   if (!exact) return undefined;
   if (bad.nearMiss && !repairedHolds(op, exact, location, field, bad)) return undefined;
-  return { requirement: `${op.id}/${suffix}`, suffix, location, path, body: exact, why: bad.why };
+  const c: NegativeCase = { requirement: `${op.id}/${suffix}`, suffix, location, path, body: exact, why: bad.why };
+  return bad.nearMiss ? { ...c, nearMiss: true } : c;
 }
 
 /**
@@ -256,9 +264,9 @@ export function negativeCasesOf(
   seed: number,
   runs: number,
   hints: Hints = {},
+  base: Body | undefined = baseBody(op, seed, hints),
 ): NegativeCase[] {
   const byBody = new Map<string, NegativeCase>();
-  const base = baseBody(op, seed, hints);
   for (let i = 0; i < Math.max(1, runs); i += 1) {
     for (const c of negativeCases(op, seed + i, hints, requirement, base)) {
       if (c.requirement !== requirement) continue;
@@ -267,6 +275,27 @@ export function negativeCasesOf(
     }
   }
   return [...byBody.values()];
+}
+
+/**
+ * The cases of a requirement with its near misses rebuilt on `accepted`, a body the target accepts
+ * (its own disks, its region): on a generated base they were refused for naming what the target
+ * lacks, so a server repairing the rule looked strict. A near miss that cannot be rebuilt there
+ * keeps its generated base.
+ */
+export function withNearMissesOn(
+  op: Operation,
+  requirement: string,
+  cases: readonly NegativeCase[],
+  accepted: Body,
+  seed: number,
+  runs: number,
+  hints: Hints = {},
+): NegativeCase[] {
+  if (!cases.some((c) => c.nearMiss)) return [...cases];
+  const rebuilt = negativeCasesOf(op, requirement, seed, runs, hints, accepted).filter((c) => c.nearMiss);
+  const whys = new Set(rebuilt.map((c) => c.why));
+  return [...cases.filter((c) => !c.nearMiss || !whys.has(c.why)), ...rebuilt];
 }
 
 /** The cross rule (one field requires, forbids or excludes another) a requirement names, if it names one. */

@@ -54,12 +54,6 @@ function chosen(): Target[] {
   return [...byKind.values()].flat();
 }
 
-/** Repair kinds no case can show yet, with what the case needs. */
-const AWAITING: Partial<Record<RepairKind, string>> = {
-  'cut-items':
-    'the one-past-the-maximum interfaces are drawn at random (two public ones, subnets the target lacks), so the first three are refused too; the case needs items the target accepts',
-};
-
 const targets = chosen();
 const byName = new Map(targets.map((t) => [`${REPAIR}${t.op.id}/${t.path}-${t.rule}`, t]));
 
@@ -71,7 +65,6 @@ export const repairFaults: Fault[] = targets.map((t) => {
     family: requirementById.get(requirement)?.family ?? 'type',
     breaks: `repairs ${t.path} (${t.kind}) instead of refusing what breaks ${requirement}`,
     catches: [requirement],
-    ...(AWAITING[t.kind] ? { awaiting: AWAITING[t.kind] } : {}),
   };
 });
 
