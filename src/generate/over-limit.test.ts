@@ -8,15 +8,18 @@ import { lenientValue } from '../../spec/lenient.js';
 import type { Field, Operation } from '../../spec/types.js';
 import { negativeCases, negativeCasesOf, validBody, withNearMissesOn } from './bodies.js';
 import { itemHint } from './over-limit.js';
+import type { Hints } from './values.js';
 import { sampleOne } from './violations.js';
 
 const WITH_INTERFACES = ['configs/create', 'configs/update', 'instances/create'];
 
 let counter = 0;
-const vlans = { [itemHint('interfaces')]: fc.constant(null).map(() => ({ purpose: 'vlan', label: `v${counter++}` })) };
-const publics = { [itemHint('interfaces')]: fc.constant({ purpose: 'public' }) };
+const vlans: Hints = {
+  [itemHint('interfaces')]: fc.constant(null).map(() => ({ purpose: 'vlan', label: `v${counter++}` })),
+};
+const publics: Hints = { [itemHint('interfaces')]: fc.constant({ purpose: 'public' }) };
 
-const overLimit = (op: Operation, hints: typeof vlans) =>
+const overLimit = (op: Operation, hints: Hints) =>
   negativeCases(op, 1, hints, `${op.id}/interfaces-items`).filter((c) => c.nearMiss);
 
 describe('one item past the maximum', () => {
