@@ -157,7 +157,7 @@ export function negativeCases(
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
     const candidates = [
-      ...badValues(field, seed, path.endsWith('.item')),
+      ...badValues(field, seed, path.endsWith('.item'), path.includes('.item') ? undefined : valueAt(base, path)),
       ...overLimitItems(op, path, field, seed, hints),
     ];
     for (const bad of candidates) {
@@ -233,9 +233,17 @@ function repairedHolds(op: Operation, body: Body, location: string, field: Field
   const bounds = statedBounds(field);
   if (bounds && !(typeof repaired === 'string' && Number(repaired) >= bounds.min && Number(repaired) <= bounds.max))
     return false;
-  const copy = structuredClone(body);
+  // A JSON copy: structuredClone cannot copy a raw JSON number (`5.0`), which the repaired value replaces anyway.
+  const copy = JSON.parse(JSON.stringify(body)) as Body;
   setAtLocation(copy, location, repaired);
   return checkBody(op.body, copy).length === 0;
+}
+
+/** The value at a dotted member path of a body (`ssh.port`), or undefined. */
+function valueAt(body: Body, path: string): unknown {
+  let cur: unknown = body;
+  for (const key of path.split('.')) cur = isObject(cur) ? cur[key] : undefined;
+  return cur;
 }
 
 /** Sets the value at a location as evaluate.ts writes it (`a[0].b`). */
@@ -294,8 +302,10 @@ export function withNearMissesOn(
 ): NegativeCase[] {
   if (!cases.some((c) => c.nearMiss)) return [...cases];
   const rebuilt = negativeCasesOf(op, requirement, seed, runs, hints, accepted).filter((c) => c.nearMiss);
-  const whys = new Set(rebuilt.map((c) => c.why));
-  return [...cases.filter((c) => !c.nearMiss || !whys.has(c.why)), ...rebuilt];
+  // The same near miss of another value (`5.0 for 5`, `7.0 for 7`) is replaced too.
+  const aim = (c: NegativeCase) => `${c.suffix}|${c.why.replace(/\d+/g, '#')}`;
+  const aims = new Set(rebuilt.map(aim));
+  return [...cases.filter((c) => !c.nearMiss || !aims.has(aim(c))), ...rebuilt];
 }
 
 /** The cross rule (one field requires, forbids or excludes another) a requirement names, if it names one. */

@@ -4,6 +4,7 @@ import { exclusions, partOf, requirementById, requirements } from '../../spec/in
 import type { Family } from '../../spec/types.js';
 import { httpFaults } from './faults-http.js';
 import { repairFaults } from './faults-repair.js';
+import { wholeFloatFaults } from './faults-whole-float.js';
 
 export interface Fault {
   name: string;
@@ -748,10 +749,12 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = [...catalogue, ...httpFaults, ...repairFaults].map((x) => ({
-  ...x,
-  ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
-}));
+export const faults: readonly Fault[] = [...catalogue, ...httpFaults, ...repairFaults, ...wholeFloatFaults].map(
+  (x) => ({
+    ...x,
+    ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
+  }),
+);
 
 /** A fault name the server accepts: catalogued, or a body rule switched off by `skip:<requirement id>`. */
 export function isKnownFault(name: string): boolean {
