@@ -8,7 +8,7 @@ import type { CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
 import { overLimitItems } from './over-limit.js';
 import { presentBase } from './present-base.js';
-import { cached, type Hints, objectArbitrary } from './values.js';
+import { cached, type Hints, objectArbitrary, validValue } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne, statedBounds } from './violations.js';
 
 export type Body = Record<string, unknown>;
@@ -157,7 +157,7 @@ export function negativeCases(
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
     const candidates = [
-      ...badValues(field, seed, path.endsWith('.item'), path.includes('.item') ? undefined : valueAt(base, path)),
+      ...badValues(field, seed, path.endsWith('.item'), nearMissBase(base, path, field, seed, hints)),
       ...overLimitItems(op, path, field, seed, hints),
     ];
     for (const bad of candidates) {
@@ -237,6 +237,15 @@ function repairedHolds(op: Operation, body: Body, location: string, field: Field
   const copy = JSON.parse(JSON.stringify(body)) as Body;
   setAtLocation(copy, location, repaired);
   return checkBody(op.body, copy).length === 0;
+}
+
+/**
+ * The valid value a field's near misses change: the base's, else one drawn with the hints (a region
+ * the target has, for a field the base leaves out); none inside arrays.
+ */
+function nearMissBase(base: Body, path: string, field: Field, seed: number, hints: Hints): unknown {
+  if (path.includes('.item')) return undefined;
+  return valueAt(base, path) ?? (hints[path] ? sampleOne(validValue(field, path, hints), seed) : undefined);
 }
 
 /** The value at a dotted member path of a body (`ssh.port`), or undefined. */
