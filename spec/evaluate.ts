@@ -3,6 +3,7 @@
 import { isIPv4 } from 'node:net';
 import { derivedSuffix, describeRule, ruleId } from './derive.js';
 import { formatPredicates, isCanonicalIpv4Cidr } from './formats.js';
+import { rawNumberValue } from './raw-json.js';
 import type { Body, BodyDerivation, CrossRule, Field, Format, Json, Param, Rule } from './types.js';
 
 export interface Violation {
@@ -151,6 +152,12 @@ export function ruleHolds(rule: Rule, value: unknown): boolean | undefined {
 export function checkField(field: Field | Param, value: unknown, path: string, location: string): Violation[] {
   const v = (rule: string, message: string): Violation => fieldViolation(path, location, rule, message);
   if (value === null) return 'nullable' in field && field.nullable ? [] : [v('type', `${location} must not be null`)];
+  // `5.0` as written: a number, but not an integer one (issue 17); other fields read its value.
+  const whole = rawNumberValue(value);
+  if (whole !== undefined)
+    return field.type === 'integer'
+      ? [v('type', `${location} must be an integer written without a fraction`)]
+      : checkField(field, whole, path, location);
   if (!typeHolds(field.type, value)) return [v('type', `${location} must be of type ${field.type}`)];
   const out: Violation[] = [];
   if (field.format && typeof value === 'string' && !formatHolds(field.format, value)) {

@@ -106,7 +106,12 @@ export function fieldSchema(f: Field | Param, options: SchemaOptions = { directi
 
 function objectSchema(fields: readonly Field[], options: SchemaOptions): Schema {
   const properties: Schema = {};
-  for (const f of fields) properties[f.name] = fieldSchema(f, options);
+  for (const f of fields) {
+    const schema = fieldSchema(f, options);
+    // In a request, null for an optional member means "not given" (DECISIONS 17, nullInRequests).
+    if (options.direction === 'request' && !f.required && !f.nullable) allowNull(schema);
+    properties[f.name] = schema;
+  }
   const required = fields
     .filter((f) => (options.direction === 'request' ? f.required : f.format !== 'password'))
     .map((f) => f.name);

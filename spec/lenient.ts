@@ -1,6 +1,7 @@
 // How a lenient server reads a value that breaks one rule: the repair it makes (coerce, trim, pad or cut, clamp, strip, canonicalise, default) instead of refusing; near misses must survive it, repairing faults apply it.
 
 import { ruleId } from './derive.js';
+import { rawNumberValue } from './raw-json.js';
 import type { Field, Json, Param, Rule } from './types.js';
 
 /** The repairs a lenient server makes, one per rule kind it repairs. */
@@ -61,6 +62,8 @@ function coerce(type: Field['type'], value: unknown): unknown {
     case 'integer':
     case 'number': {
       if (typeof scalar === 'number') return scalar;
+      const whole = rawNumberValue(scalar);
+      if (whole !== undefined) return whole;
       if (typeof scalar === 'boolean') return scalar ? 1 : 0;
       if (typeof scalar === 'string' && NUMERIC.test(scalar)) return Number(scalar.replace(/[\s,$+]/g, ''));
       return value;

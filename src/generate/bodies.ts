@@ -7,8 +7,9 @@ import { derivedCrossRule, requirementById } from '../../spec/index.js';
 import { lenientValue } from '../../spec/lenient.js';
 import type { BodyDerivation, CrossRule, Field, Operation, Param } from '../../spec/types.js';
 import { crossRuleCases } from './cross-rules.js';
+import { overLimitItems } from './over-limit.js';
 import { presentBase } from './present-base.js';
-import { cached, type Hints, objectArbitrary } from './values.js';
+import { cached, type Hints, objectArbitrary, validValue } from './values.js';
 import { ABSENT, type BadValue, badValues, sampleOne, statedBounds } from './violations.js';
 
 export type Body = Record<string, unknown>;
@@ -68,6 +69,8 @@ export interface NegativeCase {
   path: string;
   body: Body;
   why: string;
+  /** A near miss (issue 17): a valid value changed as little as possible, which a lenient server would repair. */
+  nearMiss?: true;
 }
 
 /** The smallest valid object of some fields: only the required members, so a created parent adds no other violation. */
@@ -157,7 +160,11 @@ export function negativeCases(
     // address): such cases are tried again on a base that holds the field with every rule kept.
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
-    for (const bad of badValues(field, seed, path.endsWith('.item'))) {
+    const candidates = [
+      ...badValues(field, seed, path.endsWith('.item'), nearMissBase(base, path, field, seed, hints)),
+      ...overLimitItems(op, path, field, seed, hints),
+    ];
+    for (const bad of candidates) {
       if (only !== undefined && only.rule !== bad.rule) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
       const aim = `${path}|${bad.rule}|${bad.why}`;
@@ -198,7 +205,7 @@ function attempt(
   const exact = [body, withoutPartners(op, body, path)].find((b) => breaksExactly(op, b, suffix, stateful));
   if (!exact) return undefined;
   if (bad.nearMiss && !repairedHolds(op, exact, location, field, bad)) return undefined;
-  return {
+  const c: NegativeCase = {
     requirement: requirementId({ operation: op.id, ...derivation }),
     suffix,
     location,
@@ -206,6 +213,7 @@ function attempt(
     body: exact,
     why: bad.why,
   };
+  return bad.nearMiss ? { ...c, nearMiss: true } : c;
 }
 
 /**
@@ -237,9 +245,26 @@ function repairedHolds(op: Operation, body: Body, location: string, field: Field
   const bounds = statedBounds(field);
   if (bounds && !(typeof repaired === 'string' && Number(repaired) >= bounds.min && Number(repaired) <= bounds.max))
     return false;
-  const copy = structuredClone(body);
+  // A JSON copy: structuredClone cannot copy a raw JSON number (`5.0`), which the repaired value replaces anyway.
+  const copy = JSON.parse(JSON.stringify(body)) as Body;
   setAtLocation(copy, location, repaired);
   return checkBody(op.body, copy).length === 0;
+}
+
+/**
+ * The valid value a field's near misses change: the base's, else one drawn with the hints (a region
+ * the target has, for a field the base leaves out); none inside arrays.
+ */
+function nearMissBase(base: Body, path: string, field: Field, seed: number, hints: Hints): unknown {
+  if (path.includes('.item')) return undefined;
+  return valueAt(base, path) ?? (hints[path] ? sampleOne(validValue(field, path, hints), seed) : undefined);
+}
+
+/** The value at a dotted member path of a body (`ssh.port`), or undefined. */
+function valueAt(body: Body, path: string): unknown {
+  let cur: unknown = body;
+  for (const key of path.split('.')) cur = isObject(cur) ? cur[key] : undefined;
+  return cur;
 }
 
 /** Sets the value at a location as evaluate.ts writes it (`a[0].b`). */
@@ -268,11 +293,11 @@ export function negativeCasesOf(
   seed: number,
   runs: number,
   hints: Hints = {},
+  base: Body | undefined = baseBody(op, seed, hints),
 ): NegativeCase[] {
   const d = requirementById.get(requirement)?.derivation;
   if (d?.kind !== 'field-rule' || d.operation !== op.id) return [];
   const byBody = new Map<string, NegativeCase>();
-  const base = baseBody(op, seed, hints);
   for (let i = 0; i < Math.max(1, runs); i += 1) {
     for (const c of negativeCases(op, seed + i, hints, d, base)) {
       if (c.requirement !== requirement) continue;
@@ -281,6 +306,29 @@ export function negativeCasesOf(
     }
   }
   return [...byBody.values()];
+}
+
+/**
+ * The cases of a requirement with its near misses rebuilt on `accepted`, a body the target accepts
+ * (its own disks, its region): on a generated base they were refused for naming what the target
+ * lacks, so a server repairing the rule looked strict. A near miss that cannot be rebuilt there
+ * keeps its generated base.
+ */
+export function withNearMissesOn(
+  op: Operation,
+  requirement: string,
+  cases: readonly NegativeCase[],
+  accepted: Body,
+  seed: number,
+  runs: number,
+  hints: Hints = {},
+): NegativeCase[] {
+  if (!cases.some((c) => c.nearMiss)) return [...cases];
+  const rebuilt = negativeCasesOf(op, requirement, seed, runs, hints, accepted).filter((c) => c.nearMiss);
+  // The same near miss of another value (`5.0 for 5`, `7.0 for 7`) is replaced too.
+  const aim = (c: NegativeCase) => `${c.suffix}|${c.why.replace(/\d+/g, '#')}`;
+  const aims = new Set(rebuilt.map(aim));
+  return [...cases.filter((c) => !c.nearMiss || !aims.has(aim(c))), ...rebuilt];
 }
 
 /** The cross rule (one field requires, forbids or excludes another) a requirement names, if it names one. */

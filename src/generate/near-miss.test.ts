@@ -2,9 +2,10 @@
 
 import { describe, expect, test } from 'vitest';
 import { requirementId } from '../../spec/derive.js';
-import { checkBody } from '../../spec/evaluate.js';
+import { checkBody, checkField } from '../../spec/evaluate.js';
 import { operationById, operations } from '../../spec/index.js';
 import { lenientValue } from '../../spec/lenient.js';
+import { parseKeepingWholeFloats } from '../../spec/raw-json.js';
 import type { Field, Operation } from '../../spec/types.js';
 import { negativeCases } from './bodies.js';
 
@@ -42,5 +43,21 @@ describe('near misses', () => {
     );
     expect(whys.some((w) => /the string form "\d+" of a valid number/.test(w))).toBe(true);
     expect(whys.some((w) => /the string "(true|false)" for a boolean/.test(w))).toBe(true);
+  }, 60_000);
+
+  test('integer fields get their valid value written as N.0, which only an integer field refuses', () => {
+    const cases = withBodies.flatMap((op) => nearOf(op).filter((c) => /^near miss: \d+\.0 for \d+$/.test(c.why)));
+    expect(cases.length).toBeGreaterThan(20);
+    for (const c of cases) {
+      const n = c.why.replace(/^near miss: (\d+)\.0.*$/, '$1');
+      expect(JSON.stringify(c.body)).toContain(`${n}.0`);
+      expect(c.suffix.endsWith('-type')).toBe(true);
+    }
+    const parsed = (parseKeepingWholeFloats('{"n":5.0}') as { n: unknown }).n;
+    const field = (type: Field['type']) => ({ name: 'n', type }) as Field;
+    expect(checkField(field('integer'), parsed, 'n', 'n').map((v) => v.rule)).toEqual(['type']);
+    expect(checkField(field('number'), parsed, 'n', 'n')).toEqual([]);
+    expect(checkField(field('integer'), JSON.parse('5.0'), 'n', 'n')).toEqual([]);
+    expect(lenientValue(field('integer'), 'type', parsed)).toBe(5);
   }, 60_000);
 });

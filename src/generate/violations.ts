@@ -2,6 +2,8 @@
 
 import fc from 'fast-check';
 import { ruleId } from '../../spec/derive.js';
+import { checkField } from '../../spec/evaluate.js';
+import { rawNumber } from '../../spec/raw-json.js';
 import type { Field, Format, Param, Rule } from '../../spec/types.js';
 import { cached, validValue } from './values.js';
 
@@ -192,10 +194,16 @@ export function statedBounds(field: Field | Param): { min: number; max: number }
   return undefined;
 }
 
-/** A valid value to change as little as possible; an amount with stated bounds lies in them, above 1000 where it can, so that it can hold a comma. */
-function validBase(field: Field | Param, seed: number): unknown {
+/**
+ * A valid value to change as little as possible: `given`, the value of the body the case starts from
+ * (the one the target accepted), when there is one; an amount with stated bounds lies in them, above
+ * 1000 where it can, so that it can hold a comma.
+ */
+function validBase(field: Field | Param, seed: number, given: unknown): unknown {
   const bounds = statedBounds(field);
   if (bounds && field.type === 'string') return Math.min(bounds.max, Math.max(bounds.min, 1234.5)).toFixed(2);
+  if (given !== undefined && given !== null && checkField(field, given, field.name, field.name).length === 0)
+    return given;
   return sampleOne(validValue(notNull(field), field.name), seed);
 }
 
@@ -209,15 +217,17 @@ const withCommas = (amount: string) =>
  * defaults) would accept it. bodies.ts keeps those that break exactly their rule and whose lenient
  * reading breaks nothing.
  */
-function nearMisses(field: Field | Param, seed: number): BadValue[] {
+function nearMisses(field: Field | Param, seed: number, given: unknown): BadValue[] {
   const out: BadValue[] = [];
   const near = (rule: string, value: unknown, why: string) =>
     out.push({ rule, value, why: `near miss: ${why}`, nearMiss: true });
-  const v = validBase(field, seed);
+  const v = validBase(field, seed, given);
   if (v === null || v === undefined) return out;
   if ((field.type === 'integer' || field.type === 'number') && typeof v === 'number') {
     near('type', String(v), `the string form ${JSON.stringify(String(v))} of a valid number`);
     near('type', [v], 'a valid number in a one-element array');
+    // JSON.stringify writes the raw number as given: `5.0`, which JSON.parse would read as 5.
+    if (field.type === 'integer' && Number.isInteger(v)) near('type', rawNumber(`${v}.0`), `${v}.0 for ${v}`);
   }
   if (field.type === 'boolean' && typeof v === 'boolean') {
     near('type', String(v), `the string ${JSON.stringify(String(v))} for a boolean`);
@@ -274,8 +284,9 @@ function nearMisses(field: Field | Param, seed: number): BadValue[] {
  * Every candidate bad value of one field, with the rule each is meant to break. `element` says the
  * field is an array's item: there `null` is a value of the wrong type, while for a member it means
  * "not given" (DECISIONS 17): a violation only where the member is required, and never a case otherwise.
+ * `given` is the field's value in the body the cases start from: near misses change it.
  */
-export function badValues(field: Field | Param, seed: number, element = false): BadValue[] {
+export function badValues(field: Field | Param, seed: number, element = false, given?: unknown): BadValue[] {
   const out: BadValue[] = [];
   const required = 'required' in field && field.required === true;
   const nullable = 'nullable' in field && field.nullable === true;
@@ -290,6 +301,6 @@ export function badValues(field: Field | Param, seed: number, element = false): 
     for (const value of badFormats[field.format] ?? [])
       out.push({ rule: 'format', value, why: `not a valid ${field.format}` });
   for (const rule of field.rules ?? []) out.push(...ruleViolations(field, rule, seed));
-  out.push(...nearMisses(field, seed));
+  out.push(...nearMisses(field, seed, given));
   return out;
 }

@@ -48,4 +48,18 @@ describe('repairing faults', () => {
     expect(r.status).toBe(200);
     expect((r.body as { subnets: { ipv4: string }[] }).subnets[0]?.ipv4).toBe('10.0.0.0/24');
   });
+
+  test('a managed service region in a one-element array is read as the string under its fault, refused without it', () => {
+    const body = {
+      label: 'svc-region',
+      service_type: 'url',
+      address: 'http://10.0.0.1/',
+      timeout: 30,
+      region: ['us-east'],
+    };
+    expect(send(undefined, 'managed/services/create', body).status).toBe(400);
+    const r = send('repair:managed/services/create/region-type', 'managed/services/create', body);
+    expect(r.status).toBe(200);
+    expect((r.body as { region: unknown }).region).toBe('us-east');
+  });
 });

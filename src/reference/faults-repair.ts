@@ -36,8 +36,6 @@ function repairable(): Target[] {
         const id = `${op.id}/${path}-${rule}`;
         const kind = repairOf(field, rule);
         if (!kind || !requirementById.get(id)?.derived || excluded.has(id)) continue;
-        // Coercion matters where a permissive parser reads a string as a number or a boolean.
-        if (kind === 'coerce' && !['integer', 'number', 'boolean'].includes(field.type)) continue;
         out.push({ op, path, field, rule, kind });
       }
     }
@@ -45,23 +43,30 @@ function repairable(): Target[] {
   return out;
 }
 
-/** The first requirements of each repair kind (of coercion, per type coerced into), each on another operation. */
+/**
+ * Requirements no other fault breaks, each with the repair that does: a managed service's `region`
+ * read from a number or a one-element array (its only other rule is the cross rule with `address`).
+ */
+const ALSO: ReadonlySet<string> = new Set([
+  'managed/services/create/region-type',
+  'managed/services/update/region-type',
+]);
+
+/** The first requirements of each repair kind (of coercion, per type coerced into), each on another operation, and those of ALSO. */
 function chosen(): Target[] {
   const byKind = new Map<string, Target[]>();
+  const also: Target[] = [];
   for (const t of repairable()) {
+    if (ALSO.has(`${t.op.id}/${t.path}-${t.rule}`)) also.push(t);
+    // Coercion matters where a permissive parser reads a string as a number or a boolean.
+    if (t.kind === 'coerce' && !['integer', 'number', 'boolean'].includes(t.field.type)) continue;
     const key = t.kind === 'coerce' ? `${t.kind}-${t.field.type}` : t.kind;
     const list = byKind.get(key) ?? [];
     if (list.length < PER_KIND && !list.some((x) => x.op.id === t.op.id)) list.push(t);
     byKind.set(key, list);
   }
-  return [...byKind.values()].flat();
+  return [...new Set([...byKind.values()].flat().concat(also))];
 }
-
-/** Repair kinds no case can show yet, with what the case needs. */
-const AWAITING: Partial<Record<RepairKind, string>> = {
-  'cut-items':
-    'the one-past-the-maximum interfaces are drawn at random (two public ones, subnets the target lacks), so the first three are refused too; the case needs items the target accepts',
-};
 
 const targets = chosen();
 const byName = new Map(targets.map((t) => [`${REPAIR}${t.op.id}/${t.path}-${t.rule}` as RepairFault, t]));
@@ -74,7 +79,6 @@ export const repairFaults: Fault<RepairFault>[] = targets.map((t): Fault<RepairF
     family: requirementById.get(requirement)?.family ?? 'type',
     breaks: `repairs ${t.path} (${t.kind}) instead of refusing what breaks ${requirement}`,
     catches: [requirement],
-    ...(AWAITING[t.kind] ? { awaiting: AWAITING[t.kind] } : {}),
   };
 });
 

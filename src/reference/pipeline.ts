@@ -2,6 +2,7 @@
 
 import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../spec/conventions.js';
 import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
+import { mayHoldWholeFloats, parseKeepingWholeFloats, withRawNumbersRead } from '../../spec/raw-json.js';
 import type { Operation } from '../../spec/types.js';
 import { repaired } from './faults-repair.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
@@ -143,17 +144,21 @@ function parseBody(world: World, op: Operation, req: IncomingApiRequest): Record
   if (req.contentType !== undefined && !/^application\/json\b/i.test(req.contentType)) {
     return fail('unsupported-media-type', 'Content-Type must be application/json');
   }
-  const parsed = parseJson(req.rawBody);
+  // `5.0` stays as written, so an integer field refuses it; a server that reads it as 5 has the fault.
+  const parsed = parseJson(req.rawBody, !world.fault('whole-float-read-as-integer'));
   if (!parsed) return invalid(undefined, 'Request body is not valid JSON');
-  return validated(world, op, parsed.value);
+  const body = validated(world, op, parsed.value);
+  return body instanceof ModelError || !mayHoldWholeFloats(req.rawBody)
+    ? body
+    : (withRawNumbersRead(body) as Record<string, unknown>);
 }
 
 /** JSON.parse without the stack trace its SyntaxError would capture (costlier than the parse): undefined when not JSON. */
-function parseJson(raw: string): { value: unknown } | undefined {
+function parseJson(raw: string, keepWholeFloats = false): { value: unknown } | undefined {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return { value: JSON.parse(raw) };
+    return { value: keepWholeFloats ? parseKeepingWholeFloats(raw) : JSON.parse(raw) };
   } catch {
     return undefined;
   } finally {

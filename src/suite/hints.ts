@@ -4,7 +4,9 @@ import { threadId } from 'node:worker_threads';
 import fc from 'fast-check';
 import { grantEntityKinds } from '../../spec/part2/users.js';
 import { PRIVATE_IMAGE_PATTERN } from '../../spec/part3/common.js';
+import { INTERFACE_LABEL, type Purpose } from '../../spec/part3/interfaces.js';
 import type { Operation } from '../../spec/types.js';
+import { itemHint } from '../generate/over-limit.js';
 import { cached, type Hints } from '../generate/values.js';
 import type { Session } from '../target/session.js';
 
@@ -89,6 +91,10 @@ function prefixed(config: Session['config'], op: Operation, field: string): fc.A
       .find((f) => f.name === field)
       ?.rules?.flatMap((r) => (r.kind === 'length' && r.max !== undefined ? [r.max] : []))
       .at(0) ?? 64;
+  return prefixedUpTo(config, max);
+}
+
+function prefixedUpTo(config: Session['config'], max: number): fc.Arbitrary<string> {
   const room = Math.max(1, Math.min(8, max - config.labelPrefix.length - LABEL_SEPARATOR.length));
   return fc
     .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: room, maxLength: room })
@@ -150,7 +156,21 @@ function buildHints(config: Session['config'], op: Operation, plain: boolean): H
     label: prefixed(config, op, 'label'),
     username: prefixed(config, op, 'username'),
   };
-  return { ...hints, ...conditionalValueHints(op), ...pinnedFor(config, op) };
+  return { ...hints, ...interfaceHints(config, op), ...conditionalValueHints(op), ...pinnedFor(config, op) };
+}
+
+const VLAN: Purpose = 'vlan';
+
+/**
+ * Whole interfaces the target accepts, as many as a list holds (the over-limit case of the
+ * interfaces array): each a vlan interface on a VLAN of its own, named with the run's prefix. A
+ * public one would clash with the instance's own, a vpc one needs a subnet the fixtures lack.
+ */
+function interfaceHints(config: Session['config'], op: Operation): Hints {
+  if (op.body?.fields.find((f) => f.name === 'interfaces')?.items?.type !== 'object') return {};
+  return {
+    [itemHint('interfaces')]: prefixedUpTo(config, INTERFACE_LABEL.max).map((label) => ({ purpose: VLAN, label })),
+  };
 }
 
 /**

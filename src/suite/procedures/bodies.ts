@@ -3,7 +3,13 @@
 import fc from 'fast-check';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
-import { crossRuleCasesOf, crossRuleOf, negativeCasesOf, paramCasesOf } from '../../generate/bodies.js';
+import {
+  crossRuleCasesOf,
+  crossRuleOf,
+  negativeCasesOf,
+  paramCasesOf,
+  withNearMissesOn,
+} from '../../generate/bodies.js';
 import { hintsFor } from '../hints.js';
 import { withReferences } from '../references.js';
 import { type ProcedureContext, validRequest } from './request.js';
@@ -13,21 +19,24 @@ const NO_CASE = 'no request breaking only this rule can be generated from the en
 
 /**
  * Sends each generated body that breaks exactly this requirement's rule; each must be refused. A
- * cross rule's cases are built from the body the target accepts (its own disks and images), and
- * what they name (a backup, a subnet, a StackScript) is made real, so the case is refused for its
- * breach and not for naming what the target does not have.
+ * cross rule's cases and the near misses are built from the body the target accepts (its own disks
+ * and images), and what a cross rule's case names (a backup, a subnet, a StackScript) is made real,
+ * so the case is refused for its breach and not for naming what the target does not have.
  */
 export async function bodyRule(ctx: ProcedureContext) {
   const { kit, op } = ctx;
   const { runs } = kit.session.config;
   const id = kit.requirement.id;
-  const fieldCases = negativeCasesOf(op, id, kit.seed, runs, hintsFor(kit.session, op));
+  const hints = hintsFor(kit.session, op);
+  const fieldCases = negativeCasesOf(op, id, kit.seed, runs, hints);
   const cross = fieldCases.length === 0 ? crossRuleOf(op, id) : undefined;
   if (fieldCases.length === 0 && !cross) return kit.skip(NO_CASE);
   const valid = await validRequest(ctx);
   const base = (valid.body ?? {}) as Record<string, unknown>;
   const crossHints = hintsFor(kit.session, op, { plain: false });
-  const generated = cross ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints) : fieldCases;
+  const generated = cross
+    ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints)
+    : withNearMissesOn(op, id, fieldCases, base, kit.seed, runs, hints);
   const { request, cases, unresolved } = cross
     ? await withReferences(ctx, valid, generated)
     : { request: valid, cases: generated, unresolved: [] };

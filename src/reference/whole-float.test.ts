@@ -1,0 +1,41 @@
+// Self-tests of `5.0` for an integer (issue 17): the reference server refuses a whole number written with a fraction where the field is an integer, takes it where the field is a number, and reads it as the integer under its fault.
+
+import { describe, expect, test } from 'vitest';
+import { operationById } from '../../spec/index.js';
+import type { Operation } from '../../spec/types.js';
+import { WHOLE_FLOAT_READ } from './faults-whole-float.js';
+import { World } from './model/world.js';
+import { handle } from './pipeline.js';
+import { handlers } from './routes/index.js';
+
+function send(fault: string | undefined, id: string, rawBody: string) {
+  const world = new World(new Set(fault ? [fault] : []));
+  const account = world.createAccount('owner', 'owner@example.com');
+  const token = world.issueToken(account, 'owner', ['*'], 'owner-token');
+  return handle(world, handlers, {
+    op: operationById.get(id) as Operation,
+    params: {},
+    query: new URLSearchParams(),
+    token,
+    contentType: 'application/json',
+    rawBody,
+  });
+}
+
+const service = (timeout: string) =>
+  `{"label":"svc-1","service_type":"tcp","address":"http://svc.example.com/","timeout":${timeout}}`;
+
+describe('a whole number written with a fraction', () => {
+  test('is refused for an integer field, naming it, and 30 is taken', () => {
+    expect(send(undefined, 'managed/services/create', service('30')).status).toBe(200);
+    const r = send(undefined, 'managed/services/create', service('30.0'));
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('timeout');
+  });
+
+  test('is read as the integer it equals under the fault, and stored as one', () => {
+    const r = send(WHOLE_FLOAT_READ, 'managed/services/create', service('30.0'));
+    expect(r.status).toBe(200);
+    expect((r.body as { timeout: unknown }).timeout).toBe(30);
+  });
+});
