@@ -1,7 +1,7 @@
 // Self-test of the one-past-the-bound cases (issue 17): every length and range rule of the encoding gets a case exactly one past each bound, made of what the field otherwise allows, that breaks that rule and no other.
 
 import { describe, expect, test } from 'vitest';
-import { ruleId, walkFields } from '../../spec/derive.js';
+import { requirementId, ruleId, walkFields } from '../../spec/derive.js';
 import { checkBody } from '../../spec/evaluate.js';
 import { operations } from '../../spec/index.js';
 import type { Operation, Rule } from '../../spec/types.js';
@@ -16,7 +16,13 @@ const bounded = withBodies.flatMap((op) =>
   walkFields(op.body?.kind === 'json' ? op.body.fields : []).flatMap(({ path, field }) =>
     (field.rules ?? [])
       .filter((r): r is Bounded => r.kind === 'length' || r.kind === 'range')
-      .map((rule) => ({ op, path, field, rule, requirement: `${op.id}/${path}-${ruleId(rule)}` })),
+      .map((rule) => ({
+        op,
+        path,
+        field,
+        rule,
+        requirement: requirementId({ kind: 'field-rule', operation: op.id, path, rule: ruleId(rule) }),
+      })),
   ),
 );
 
@@ -65,7 +71,9 @@ describe('one past each bound', () => {
     for (const { op, rule, requirement } of bounded) {
       const own = cases(op).filter((c) => c.requirement === requirement);
       for (const c of own)
-        expect(checkBody(op.body as never, c.body).map((v) => `${op.id}/${v.suffix}`)).toEqual([requirement]);
+        expect(
+          checkBody(op.body as never, c.body).map((v) => requirementId({ operation: op.id, ...v.derivation })),
+        ).toEqual([requirement]);
       for (const past of pastEach(rule)) {
         const aim = `${requirement} ${past}`;
         if (!IMPOSSIBLE.has(aim) && !own.some((c) => size(rule, at(c.body, c.location)) === past)) missing.push(aim);
