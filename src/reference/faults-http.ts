@@ -1,6 +1,6 @@
 // Faults of the HTTP-level conventions (issue 17 item 6), each breaking one: concatenated into the fault catalogue.
 
-import type { Fault } from './faults.js';
+import type { Fault } from './faults/define.js';
 
 const http = <const Name extends string>(
   name: Name,

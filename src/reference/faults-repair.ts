@@ -5,7 +5,7 @@ import { isObject } from '../../spec/evaluate.js';
 import { exclusions, operations, requirementById } from '../../spec/index.js';
 import { lenientValue, type RepairKind, repairOf } from '../../spec/lenient.js';
 import type { Field, Operation } from '../../spec/types.js';
-import type { Fault } from './faults.js';
+import type { Fault } from './faults/define.js';
 
 export const REPAIR = 'repair:';
 

@@ -2,7 +2,7 @@
 
 import { requirementId, walkFields } from '../../spec/derive.js';
 import { exclusions, operations, requirementById } from '../../spec/index.js';
-import type { Fault } from './faults.js';
+import type { Fault } from './faults/define.js';
 
 export const WHOLE_FLOAT_READ = 'whole-float-read-as-integer' as const;
 

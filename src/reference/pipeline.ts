@@ -5,9 +5,10 @@ import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../
 import { mayHoldWholeFloats, parseKeepingWholeFloats, withRawNumbersRead } from '../../spec/raw-json.js';
 import type { Operation } from '../../spec/types.js';
 import { repaired } from './faults-repair.js';
+import { can } from './model/access.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
 import { ruleSkipped } from './model/seams.js';
-import { can, hasScope, type Principal, type World } from './model/world.js';
+import { hasScope, type Principal, type World } from './model/world.js';
 import type { Handler, RequestContext } from './routes/context.js';
 
 export interface ApiResponse {

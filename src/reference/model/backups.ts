@@ -1,6 +1,7 @@
 // Backups of an instance in the reference server: enrolment, daily automatic backups taken lazily from the clock, the one snapshot that a new one replaces, cancel, and restore with its conditions; no HTTP types.
 
 import { BACKUP_SUCCESSFUL } from '../../../spec/part3/backups.js';
+import { can } from './access.js';
 import { addConfig, type Config, copyConfigs } from './configs.js';
 import { type Disk, freeStorage, newDisk, typeOf } from './disks.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
@@ -13,7 +14,7 @@ import {
   isBusy,
   startAction,
 } from './instances.js';
-import { type Account, can, DAY_MS, type Principal, timestamp, type World } from './world.js';
+import { type Account, DAY_MS, type Principal, timestamp, type World } from './world.js';
 
 /** The status a backup shows while it is being taken. */
 export const BACKUP_RUNNING = 'running';

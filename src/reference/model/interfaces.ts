@@ -5,12 +5,13 @@ import { itemRuleBreach } from '../../../spec/evaluate.js';
 import { operationById } from '../../../spec/index.js';
 import { iface as interfaceResource, type Purpose, rulesByPurpose } from '../../../spec/part3/interfaces.js';
 import type { CrossRule, Field, Json, PerItem } from '../../../spec/types.js';
+import { can } from './access.js';
 import { regionHas } from './catalogue.js';
 import type { Config, Iface, Instance, Range, VpcLink } from './compute-types.js';
 import { conflict, invalid, notFound } from './errors.js';
 import { applyUpdate, removeDeleted, ruleSkipped } from './seams.js';
 import { listVpcs, type Subnet, type Vpc } from './vpcs.js';
-import { type Account, can, type Principal, type World } from './world.js';
+import type { Account, Principal, World } from './world.js';
 
 export type { Iface, Range, VpcLink } from './compute-types.js';
 

@@ -1,9 +1,10 @@
 // StackScripts of the reference server: ownership, the one-way public flag, world-wide visibility of public ones, user-defined fields and deployment counters; no HTTP types.
 
 import { createHash } from 'node:crypto';
+import { can } from './access.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { applyUpdate, removeDeleted } from './seams.js';
-import { type Account, can, type Principal, timestamp, type World } from './world.js';
+import { type Account, type Principal, timestamp, type World } from './world.js';
 
 export interface UserDefinedField {
   name: string;

@@ -1,9 +1,10 @@
 // VPCs and subnets of the reference server: create with subnets, update, all-or-nothing delete, and their events; no HTTP types.
 
+import { can } from './access.js';
 import { regionExists } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
 import { applyUpdate, removeDeleted } from './seams.js';
-import { type Account, can, type Principal, timestamp } from './world.js';
+import { type Account, type Principal, timestamp } from './world.js';
 
 export interface Subnet {
   id: number;

@@ -1,5 +1,6 @@
 // Connects the reference models to one another in one place: each hook an area offers is filled in here, explicitly, before the first world is built, instead of by whichever module happens to load first.
 
+import { can } from './access.js';
 import { backupForDeploy, forgetInstanceBackups, moveInstanceBackups } from './backups.js';
 import { hasActivePaymentMethod } from './billing.js';
 import { transferableInstances } from './instance-transfers.js';
@@ -12,7 +13,7 @@ import { registerTaggable } from './tags.js';
 import { registerAccountStanding, registerTransferableInstances } from './transfers.js';
 import { accountWide, registerGrantable } from './users.js';
 import { listVpcs, subnetUsage } from './vpcs.js';
-import { can, World } from './world.js';
+import { World } from './world.js';
 
 let wired = false;
 

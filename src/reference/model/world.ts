@@ -3,9 +3,8 @@
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../../spec/types.js';
 import type { FaultName } from '../faults.js';
-import { EventLog } from './events.js';
+import { EventLog } from './event-log.js';
 
-export { can } from './access.js';
 export { DAY_MS, timestamp } from './clock.js';
 
 export type Permission = 'read_only' | 'read_write';

@@ -2,6 +2,7 @@
 
 import { operationById } from '../../../../spec/index.js';
 import type { Json } from '../../../../spec/types.js';
+import { can } from '../access.js';
 import { findType, type Image, type InstanceType, regionExists, regionHas } from '../catalogue.js';
 import type { Alerts, Config, Instance } from '../compute-types.js';
 import { addConfig, emptyDevices, newConfig } from '../configs.js';
@@ -19,7 +20,7 @@ import { forbidden, invalid } from '../errors.js';
 import { buildInterfaces, type InterfaceInput } from '../interfaces.js';
 import { stackScriptDeployed } from '../stackscripts.js';
 import { tagObject } from '../tags.js';
-import { type Account, can, type Principal, timestamp } from '../world.js';
+import { type Account, type Principal, timestamp } from '../world.js';
 import { addAddress, allocatePrivateIpv4, allocatePublicIpv4, slaac } from './addresses.js';
 import { bootWith, firstConfig, startAction } from './status.js';
 import { accountBackupsEnabled, type BackupDeploy, backupSource, putInstance } from './store.js';

@@ -1,10 +1,11 @@
 // Where an account keeps its instances and how they are looked up, with the access each caller has, and the hooks other areas fill in to follow instances (backups, addresses); no HTTP types.
 
+import { can } from '../access.js';
 import { accountSettings } from '../account.js';
 import { findType, type InstanceType } from '../catalogue.js';
 import type { Instance } from '../compute-types.js';
 import { forbidden, notFound } from '../errors.js';
-import { type Account, can, type Permission, type Principal } from '../world.js';
+import type { Account, Permission, Principal } from '../world.js';
 
 const store = (account: Account) => account.store('instances', () => new Map<number, Instance>());
 
