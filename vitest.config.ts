@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['suites/spec/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'],
     pool: 'threads',
   },
 });

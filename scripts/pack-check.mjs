@@ -36,7 +36,7 @@ step('npm pack (builds dist/ through prepack)', () => {
   const shipped = files.map((f) => f.path);
   // The conformance suites (dist/suites/*.test.js) are the product; the self-tests are not.
   const unwanted = shipped.filter((p) =>
-    /^dist\/src\/.*\.test\.|^dist\/suites\/spec\/|^dist\/src\/(bench|selftest)\/|^\.ci\/|^scripts\/|biome|tsconfig|vitest\.config/.test(
+    /^dist\/src\/.*\.test\.|^dist\/suites\/encoding\/|^dist\/src\/(bench|selftest)\/|^\.ci\/|^scripts\/|biome|tsconfig|vitest\.config/.test(
       p,
     ),
   );

@@ -1,6 +1,5 @@
 // Conformance of the shared conventions (Part 1): one test per requirement, each tried on a sample of operations across the API.
 
-import { conformance } from '../src/suite/conformance.js';
 import { bearerAccepted, invalidTokenRefused, readWriteIncludesReadOnly } from './conventions/auth.js';
 import { errorBodyShapeEverywhere, fieldNamed, rejected4xx, validation400 } from './conventions/errors.js';
 import { allow405, headWhereGet, jsonMediaTypeEverywhere, wwwAuthenticate401 } from './conventions/http.js';
@@ -29,6 +28,7 @@ import {
   notJson415,
   unauthenticated401,
 } from './conventions/status.js';
+import { conformance } from './support/author.js';
 
 conformance('conventions', {
   'conventions/error-body/shape': errorBodyShapeEverywhere,

@@ -1,10 +1,10 @@
 // Which walk runs each state table of the encoding: a table's adapter for the generic runner, the walk of another table whose steps take its rows, or the reason none runs it yet.
 
-import type { TableAdapter } from '../src/stateful/table-run.js';
 import { visibilityAdapter } from './part1/stackscripts/visibility-model.js';
 import { vpcDeleteAdapter } from './part1/vpcs/delete-model.js';
 import { transferAdapter } from './part2/transfers/states-model.js';
 import { lifecycleAdapter } from './part3/instances/lifecycle-model.js';
+import type { TableAdapter } from './support/author.js';
 
 export type TableWalk =
   /** Run by the generic runner through this adapter (its steps and exclusions cover the rows). */

@@ -255,7 +255,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       {
         test: {
           include: suiteFiles(judged),
-          exclude: ['suites/spec/**'],
+          exclude: ['suites/encoding/**'],
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,

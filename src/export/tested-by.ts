@@ -4,14 +4,14 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { operationOf, requirements } from '../../spec/index.js';
+import { procedureName, registrationsOf } from '../harness/inventory.js';
+import { derivedKind } from '../harness/procedures/derived.js';
 import { MODULE_EXT, CODE_ROOT as root } from '../package-root.js';
-import { procedureName, registrationsOf } from '../suite/inventory.js';
-import { derivedKind } from '../suite/procedures/derived.js';
 
 function suiteFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'spec' ? [] : suiteFiles(path);
+    if (e.isDirectory()) return e.name === 'encoding' ? [] : suiteFiles(path);
     return e.name.endsWith(`.test${MODULE_EXT}`) ? [path] : [];
   });
 }

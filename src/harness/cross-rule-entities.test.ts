@@ -6,7 +6,7 @@ import type { Operation } from '../../spec/types.js';
 import { validBody } from '../generate/bodies.js';
 import { breaksOnly, crossRuleCases } from '../generate/cross-rules.js';
 import { sampleOne } from '../generate/violations.js';
-import { fillSlots, roomy, slotsToFill } from './references.js';
+import { fillSlots, roomy, slotsToFill } from './cross-rule-entities.js';
 
 const REAL_DISK = 424242;
 

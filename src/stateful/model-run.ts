@@ -1,9 +1,9 @@
 // Model-based runs of a state table: fast-check draws sequences of commands, each checks the target against a model simpler than any server, and a broken expectation is recorded with the sequence that led to it.
 
 import fc from 'fast-check';
+import { BoundReached } from '../harness/bounds.js';
+import { type Kit, SkipRequirement } from '../harness/kit.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
-import { BoundReached } from '../suite/bounds.js';
-import { type Kit, SkipRequirement } from '../suite/kit.js';
 
 /** A command of a state table: whether it applies to the model, and what it does to both. */
 export interface StateCommand<Model extends object, Real> extends fc.AsyncCommand<Model, Real> {

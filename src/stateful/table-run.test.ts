@@ -2,8 +2,8 @@
 
 import { describe, expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
+import { Kit } from '../harness/kit.js';
 import type { Exchange } from '../http/exchange.js';
-import { Kit } from '../suite/kit.js';
 import type { Session } from '../target/session.js';
 import type { StateCommand } from './model-run.js';
 import { coverageOf, type TableAdapter, tableRun } from './table-run.js';

@@ -6,8 +6,8 @@ import type { StateTable, Transition } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { stateReached } from '../check/state.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../check/status.js';
+import type { Kit } from '../harness/kit.js';
 import type { Exchange } from '../http/exchange.js';
-import type { Kit } from '../suite/kit.js';
 import { ExpectationBroken, modelRun, type StateCommand } from './model-run.js';
 
 /** What a trigger step has seen once the runner judged it: the row taken (none: no row allows the trigger), the answer, the read. */

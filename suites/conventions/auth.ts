@@ -2,8 +2,7 @@
 
 import type { scopeAreas } from '../../spec/conventions.js';
 import type { Scope } from '../../spec/types.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../src/check/status.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import { acceptedWith2xx, rejectedWith4xx, type WrittenContext } from '../support/author.js';
 import { AUTHENTICATED, opOf, requestFor } from './sample.js';
 
 export async function bearerAccepted(ctx: WrittenContext) {

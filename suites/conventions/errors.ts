@@ -1,8 +1,12 @@
 // Procedures of the error conventions: the error body of every rejection, the offending field named, and the rejection statuses.
 
-import { errorBodyShape, offendingFieldNamed } from '../../src/check/error-body.js';
-import { conventionalStatus, rejectedWith4xx } from '../../src/check/status.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import {
+  conventionalStatus,
+  errorBodyShape,
+  offendingFieldNamed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../support/author.js';
 import { allRejections, bodyRejections, queryRejections, refused } from './rejections.js';
 
 export async function errorBodyShapeEverywhere(ctx: WrittenContext) {

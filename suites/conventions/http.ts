@@ -2,8 +2,13 @@
 
 import { operations } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
-import { allowListsRouteMethods, bearerChallenge, headLikeGet, jsonMediaType } from '../../src/check/http-semantics.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import {
+  allowListsRouteMethods,
+  bearerChallenge,
+  headLikeGet,
+  jsonMediaType,
+  type WrittenContext,
+} from '../support/author.js';
 import { allRejections } from './rejections.js';
 import { LISTS, offRoute, opOf, requestFor, VIEWS } from './sample.js';
 

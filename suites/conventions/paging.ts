@@ -1,18 +1,20 @@
 // Procedures of the envelope and paging conventions, on the sampled lists and on a list whose every item the suite made.
 
-import { asEnvelope, envelopeCounts, envelopeShape } from '../../src/check/envelope.js';
 import {
+  asEnvelope,
   beyondLastPage,
   defaultPageIsFirst,
   defaultPageSize,
+  type Exchange,
   eachItemOnce,
+  envelopeCounts,
+  envelopeShape,
   pageIds,
   resultsTotal,
+  type SendOptions,
   stableOrder,
-} from '../../src/check/paging.js';
-import type { Exchange } from '../../src/http/exchange.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
-import type { SendOptions } from '../../src/target/session.js';
+  type WrittenContext,
+} from '../support/author.js';
 import { vpcWithSubnets } from './populated.js';
 import { LISTS, opOf, requestFor } from './sample.js';
 

@@ -1,7 +1,6 @@
 // A list whose every item the suite made: a fresh VPC holding a chosen number of subnets, so counts and pages can be judged exactly.
 
-import type { Exchange } from '../../src/http/exchange.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import type { Exchange, WrittenContext } from '../support/author.js';
 import { opOf, runLabel } from './sample.js';
 
 export interface Populated {

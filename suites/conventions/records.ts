@@ -2,13 +2,17 @@
 
 import { resourceById } from '../../spec/index.js';
 import type { Field, Operation } from '../../spec/types.js';
-import { createdNonIncreasing, eventRecordShape, laterListedFirst } from '../../src/check/events.js';
-import { jsonResponse } from '../../src/check/json-response.js';
-import { failed } from '../../src/check/result.js';
-import { acceptedWith2xx } from '../../src/check/status.js';
-import { isoDateTime } from '../../src/check/timestamps.js';
-import type { Exchange } from '../../src/http/exchange.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  createdNonIncreasing,
+  type Exchange,
+  eventRecordShape,
+  failed,
+  isoDateTime,
+  jsonResponse,
+  laterListedFirst,
+  type WrittenContext,
+} from '../support/author.js';
 import { allRejections } from './rejections.js';
 import { LISTS, opOf, requestFor, runLabel, VIEWS } from './sample.js';
 

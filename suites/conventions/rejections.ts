@@ -2,10 +2,7 @@
 
 import { checkBody } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
-import { negativeCases } from '../../src/generate/bodies.js';
-import type { Exchange } from '../../src/http/exchange.js';
-import { hintsFor } from '../../src/suite/hints.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
+import { type Exchange, hintsFor, negativeCases, type WrittenContext } from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
 
 export interface Rejection {

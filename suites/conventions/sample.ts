@@ -2,9 +2,7 @@
 
 import { opOf } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
-import type { Kit } from '../../src/suite/kit.js';
-import { destroys, validRequest, type WrittenContext } from '../../src/suite/procedures/request.js';
-import type { SendOptions } from '../../src/target/session.js';
+import { destroys, type Kit, type SendOptions, validRequest, type WrittenContext } from '../support/author.js';
 
 export { opOf };
 

@@ -1,10 +1,13 @@
 // Procedures of the conventional statuses (401, 403, 404, 405, 413, 415) and of the rule that no request gets a 5xx.
 
 import type { Operation, Scope } from '../../spec/types.js';
-import { conventionalStatus, noServerError } from '../../src/check/status.js';
-import { scopesWithout } from '../../src/suite/procedures/auth.js';
-import type { WrittenContext } from '../../src/suite/procedures/request.js';
-import type { SendOptions } from '../../src/target/session.js';
+import {
+  conventionalStatus,
+  noServerError,
+  type SendOptions,
+  scopesWithout,
+  type WrittenContext,
+} from '../support/author.js';
 import { allRejections } from './rejections.js';
 import { AUTHENTICATED, BODIES, offRoute, opOf, requestFor } from './sample.js';
 

@@ -35,7 +35,7 @@ const REQUIREMENT_ID = /(^|\.)(r|req|requirement)\.id$|^requirement$/;
 const OPERATION_ID = /(^|\.)(op|operation)(\.id)?$|^opId$/;
 
 /** Where a module takes a requirement id apart or builds one outside `requirementId`: `file:line: code`. */
-export function idParsingIn(file: string, text: string): string[] {
+function idParsingIn(file: string, text: string): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const report = (node: ts.Node) => {

@@ -1,6 +1,6 @@
 // Conformance of the managed area (Part 1): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { passwordNeverReturned, sshKeySame, updateLabelOnly } from './managed/credentials.js';
 import { ipAnyAccepted, onePerInstance, sshDefaults, updatePersisted } from './managed/node-settings.js';
 import { contactRemoved, credentialRevoked, serviceRemoved } from './managed/removal.js';

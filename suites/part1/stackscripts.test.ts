@@ -1,6 +1,6 @@
 // Conformance of the stackscripts area (Part 1): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { addStackscriptsGrant, restrictedNeedsReadWrite } from './stackscripts/grants.js';
 import { deletePublicRefused, makePublic, publicStaysPublic } from './stackscripts/public.js';
 import { deploymentsActive, deploymentsTotal, scriptContent, usernameIsCreator } from './stackscripts/records.js';

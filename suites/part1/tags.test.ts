@@ -1,6 +1,6 @@
 // Conformance of the tags area (Part 1): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { createListed, deleteRemoves, requiresReadWrite } from './tags/lifecycle.js';
 import { allKinds, objectsTagged } from './tags/objects.js';
 

@@ -1,6 +1,6 @@
 // Conformance of the vpcs area (Part 1): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { deleteModel } from './vpcs/delete-model.js';
 import {
   allOrNothing,

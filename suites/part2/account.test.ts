@@ -1,6 +1,6 @@
 // Conformance of the account area (Part 2): one test per requirement.
 
-import { changesAccountSettings, conformance } from '../../src/suite/conformance.js';
+import { changesAccountSettings, conformance } from '../support/author.js';
 import { backupsDisabledLeaves, backupsEnabledEnrolls, networkHelperDefault } from './account/defaults.js';
 import { promoAccountAge, promoCodeValid } from './account/promo.js';
 import {

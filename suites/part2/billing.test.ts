@@ -1,6 +1,6 @@
 // Conformance of the billing area (Part 2): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { amountBounds } from './billing/amount.js';
 import { cvvRequired } from './billing/cvv.js';
 import {

@@ -1,6 +1,6 @@
 // Conformance of the events area (Part 2): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { marksEvent, oneEventOnly, seenLaterUnchanged, seenUpToAndIncluding } from './events/marking.js';
 import {
   eventsListWindow,

@@ -1,6 +1,6 @@
 // Conformance of the oauth-clients area (Part 2): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import {
   clientGone,
   clientIdString,

@@ -1,6 +1,6 @@
 // Conformance of the transfers area (Part 2): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import {
   cancelCreatorOnly,
   cancelNotAccepted,

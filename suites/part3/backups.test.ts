@@ -1,6 +1,6 @@
 // Conformance of the backups area (Part 3): one test per requirement.
 
-import { conformance, whileBusy } from '../../src/suite/conformance.js';
+import { conformance, whileBusy } from '../support/author.js';
 import {
   disksOnTarget,
   insufficientSpace,

@@ -1,6 +1,6 @@
 // Conformance of the configs area (Part 3): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import * as profiles from './configs/profiles.js';
 import { configCreateVlanLimit, configUpdateVlanLimit } from './interfaces/vlan-limit.js';
 

@@ -1,6 +1,6 @@
 // Conformance of the disks area (Part 3): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import * as disks from './disks/disks.js';
 
 conformance('disks', {

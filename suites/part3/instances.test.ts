@@ -1,6 +1,6 @@
 // Conformance of the instances area (Part 3): one test per requirement; the procedures written from prose live in instances/.
 
-import { changesAccountSettings, conformance, whileBusy } from '../../src/suite/conformance.js';
+import { changesAccountSettings, conformance, whileBusy } from '../support/author.js';
 import {
   concurrentClones,
   configsAbsent,

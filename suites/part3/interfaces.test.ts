@@ -1,6 +1,6 @@
 // Conformance of the interfaces area (Part 3): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { withLifecycleModel } from './instances/lifecycle-model.js';
 import * as activity from './interfaces/activity.js';
 import * as ops from './interfaces/operations.js';

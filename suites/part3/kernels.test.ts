@@ -1,6 +1,6 @@
 // Conformance of the kernels area (Part 3): one test per requirement.
 
-import { conformance } from '../../src/suite/conformance.js';
+import { conformance } from '../support/author.js';
 import { namedListed, namedViewable } from './kernels/named.js';
 
 conformance('kernels', {

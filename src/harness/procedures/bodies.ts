@@ -10,8 +10,8 @@ import {
   paramCasesOf,
   withNearMissesOn,
 } from '../../generate/bodies.js';
+import { withReferences } from '../cross-rule-entities.js';
 import { hintsFor } from '../hints.js';
-import { withReferences } from '../references.js';
 import { type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';
 

@@ -44,7 +44,7 @@ interface Chosen {
   name: string;
 }
 
-const at = (fn: { name: string }, file: string) => `\`${fn.name}\` in src/suite/procedures/${file}.ts`;
+const at = (fn: { name: string }, file: string) => `\`${fn.name}\` in src/harness/procedures/${file}.ts`;
 
 /** The paging parameters whose range the paging procedure tests. */
 const pagingParams = new Set(['page', 'page_size']);

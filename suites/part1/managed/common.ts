@@ -1,12 +1,7 @@
 // What the managed procedures share: creating a contact, credential or service from a valid generated body, and reading one back.
 
 import type { Operation } from '../../../spec/types.js';
-import { validBody } from '../../../src/generate/bodies.js';
-import { sampleOne } from '../../../src/generate/violations.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import { hintsFor } from '../../../src/suite/hints.js';
-import type { Kit } from '../../../src/suite/kit.js';
+import { type Exchange, type Fixtures, hintsFor, type Kit, sampleOne, validBody } from '../../support/author.js';
 import { operation } from '../stackscripts/list-all.js';
 
 export const ops = {

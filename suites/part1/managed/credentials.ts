@@ -1,10 +1,13 @@
 // Managed credentials: passwords never come back, the update changes only the label, and the account's ssh key is stable.
 
-import { secretNotReturned } from '../../../src/check/secrecy.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { fieldEquals, sameAnswer } from '../../../src/check/stored.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  fieldEquals,
+  type Kit,
+  sameAnswer,
+  secretNotReturned,
+  type WrittenContext,
+} from '../../support/author.js';
 import { listAll } from '../stackscripts/list-all.js';
 import { createManaged, ops, record, runLabel } from './common.js';
 

@@ -1,10 +1,6 @@
 // Managed per-instance settings: one entry per instance, documented ssh defaults, and updates that are kept.
 
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import { listedOnce } from '../../../src/check/visibility.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, fieldEquals, type Kit, listedOnce, type WrittenContext } from '../../support/author.js';
 import { createInstance } from '../stackscripts/instances.js';
 import { listAll, operation } from '../stackscripts/list-all.js';
 import { record } from './common.js';

@@ -1,8 +1,12 @@
 // After a managed contact, credential or service is deleted (or revoked), it is neither listed nor viewable.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  notListed,
+  rejectedWith4xx,
+  validRequest,
+  type WrittenContext,
+} from '../../support/author.js';
 import { listAll, operation } from '../stackscripts/list-all.js';
 
 interface Kind {

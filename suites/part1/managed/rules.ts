@@ -1,11 +1,14 @@
 // Rules across records and fields that generated bodies cannot break alone: unique credential labels, and region with private addresses only.
 
-import type { CheckResult } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  type CheckResult,
+  type Exchange,
+  type Fixtures,
+  type Kit,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { operation } from '../stackscripts/list-all.js';
 import { bodyFor, createManaged, ops, record, runLabel } from './common.js';
 

@@ -1,9 +1,6 @@
 // Managed service addresses: the query of the URL given is kept, its fragment is not.
 
-import { stringFieldSatisfies } from '../../../src/check/stored.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { type Exchange, type Kit, stringFieldSatisfies, type WrittenContext } from '../../support/author.js';
 import { createManaged, ops, record } from './common.js';
 
 /** A public host: no `region` may go with it (the region rule). */

@@ -1,12 +1,14 @@
 // What the StackScript procedures share: creating a StackScript as some caller, viewing it, and the gate on making one public.
 
-import { validBody } from '../../../src/generate/bodies.js';
-import { sampleOne } from '../../../src/generate/violations.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import { hintsFor } from '../../../src/suite/hints.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { Credential } from '../../../src/target/session.js';
+import {
+  type Credential,
+  type Exchange,
+  type Fixtures,
+  hintsFor,
+  type Kit,
+  sampleOne,
+  validBody,
+} from '../../support/author.js';
 import { operation } from './list-all.js';
 
 export const ops = {

@@ -1,9 +1,12 @@
 // Restricted users and StackScripts: creating needs the add_stackscripts grant, updating needs read_write on the StackScript.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  type Exchange,
+  type Fixtures,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { createScript, ops, record, scriptBody, updateScript } from './common.js';
 
 const NEEDS_RESTRICTED = 'needs restricted users with chosen grants (use a target with the control interface)';

@@ -1,8 +1,6 @@
 // Instances for the Part 1 clauses that need them (deployment counters, managed per-instance settings): billed, so made only where the mode sends them.
 
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import type { Kit } from '../../../src/suite/kit.js';
+import type { Exchange, Fixtures, Kit } from '../../support/author.js';
 import { operation } from './list-all.js';
 
 export const instanceOps = {

@@ -2,11 +2,14 @@
 
 import { operationById } from '../../../spec/index.js';
 import type { Operation } from '../../../spec/types.js';
-import { asEnvelope, envelopeShape } from '../../../src/check/envelope.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { Listed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
+import {
+  acceptedWith2xx,
+  asEnvelope,
+  type Exchange,
+  envelopeShape,
+  type Kit,
+  type Listed,
+} from '../../support/author.js';
 
 /** Lists of this API are small enough on a test target; a bound keeps a runaway `pages` finite. */
 const MAX_PAGES = 40;

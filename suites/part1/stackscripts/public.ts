@@ -1,9 +1,6 @@
 // The one-way public flag: making a StackScript public works, and a public one can be neither made private nor deleted.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import { listed } from '../../../src/check/visibility.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, fieldEquals, listed, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { createScript, ops, publicScript, publisher, removeScript, updateScript, viewScript } from './common.js';
 import { listAll } from './list-all.js';
 

@@ -1,9 +1,6 @@
 // What the StackScript record reports: the script as last written, the creating user, and deployment counters.
 
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, fieldEquals, type Kit, type WrittenContext } from '../../support/author.js';
 import { createScript, record, updateScript, viewScript } from './common.js';
 import { createInstance, deleteInstance } from './instances.js';
 

@@ -1,12 +1,17 @@
 // The StackScript visibility state table run by its adapter: random sequences of publish, unpublish attempts, relabels and anonymous reads, judged against a one-flag model.
 
-import { fieldEquals } from '../../../src/check/stored.js';
-import { listed, notListed } from '../../../src/check/visibility.js';
-import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
-import { type TableAdapter, tableRun } from '../../../src/stateful/table-run.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import type { Credential } from '../../../src/target/session.js';
+import {
+  type Credential,
+  ExpectationBroken,
+  fieldEquals,
+  type Kit,
+  listed,
+  notListed,
+  type StateCommand,
+  type TableAdapter,
+  tableRun,
+  type WrittenContext,
+} from '../../support/author.js';
 import { createScript, ops, publisher, removeScript, updateScript, viewScript } from './common.js';
 import { listAll } from './list-all.js';
 

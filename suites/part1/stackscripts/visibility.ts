@@ -1,10 +1,14 @@
 // Who sees a StackScript: anonymous callers only public ones, the owner its own, nobody else a private one; `mine` says whose it is.
 
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import { everyListedFlagged, listed, notListed } from '../../../src/check/visibility.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  everyListedFlagged,
+  fieldEquals,
+  type Kit,
+  listed,
+  notListed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { createScript, ops, publicScript, publisherOrReason, viewScript } from './common.js';
 import { listAll } from './list-all.js';
 

@@ -1,10 +1,14 @@
 // Procedures of the tag life cycle: a created tag exists, a refused create makes none, a deleted tag is gone from every object.
 
-import { described, failed } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  described,
+  type Exchange,
+  failed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { createTag, maybeInstance, tagLabel, untagged } from './objects.js';
 
 /** An id no account holds: the caller has no access to it at all (the encoding's reading of the rule). */

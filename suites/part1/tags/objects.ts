@@ -1,11 +1,7 @@
 // Procedures of tags on objects (instances, the only taggable kind the documents describe): tagged at once, every carrier listed, untagged on delete.
 
-import { failed } from '../../../src/check/result.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { SkipRequirement } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { acceptedWith2xx, type Exchange, failed, SkipRequirement, type WrittenContext } from '../../support/author.js';
 import { instance } from '../vpcs/attached.js';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Instances attached to VPC subnets through configuration profile interfaces (Part 3), made for the Part 1 requirements that need them.
 
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf, runLabel } from '../../conventions/sample.js';
+import type { WrittenContext } from '../../support/author.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,13 +1,18 @@
 // The VPC delete state table run by its adapter: random sequences of adding subnets, attaching and detaching instance interfaces and deleting the VPC, judged against a model of which subnets are in use.
 
-import { failed, pass } from '../../../src/check/result.js';
-import { conventionalStatus } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
-import { type TableAdapter, tableRun } from '../../../src/stateful/table-run.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  conventionalStatus,
+  type Exchange,
+  ExpectationBroken,
+  failed,
+  type Kit,
+  pass,
+  type StateCommand,
+  type TableAdapter,
+  tableRun,
+  type WrittenContext,
+} from '../../support/author.js';
 import { type Attachment, instance, PART3, vpcInterface, vpcWithSubnet } from './attached.js';
 
 interface Model {

@@ -1,10 +1,14 @@
 // Procedures of the VPC requirements about instances attached to subnets: deletes refused while attached, a subnet's nodes, the VPC IP lists.
 
-import { described, failed } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  described,
+  type Exchange,
+  failed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { attached, instance, PART3, vpcInterface, vpcWithSubnet } from './attached.js';
 
 type Json = Record<string, unknown>;

@@ -1,10 +1,14 @@
 // Procedures of the VPC life cycle written from prose: subnets made with their VPC, and the delete that takes every subnet with it.
 
-import { described, failed } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf, runLabel } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  described,
+  type Exchange,
+  failed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 
 type Json = Record<string, unknown>;
 

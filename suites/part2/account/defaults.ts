@@ -1,9 +1,6 @@
 // Procedures on the account-wide defaults written from prose: backup enrollment and the network helper of new instances and configuration profiles, judged on a throwaway account.
 
-import { recordValueEquals, valueAt } from '../../../src/check/record-value.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, type Kit, recordValueEquals, valueAt, type WrittenContext } from '../../support/author.js';
 import { type Instances, type Json, jsonOf, opOf, ownAccount, withInstances } from './support.js';
 
 const SETTINGS_UPDATE = opOf('account/settings/update');

@@ -1,8 +1,7 @@
 // Procedures on promo credit conditions written from prose: the account's age and the code's validity; each runs on the throwaway account the harness gives Promo Credit Add.
 
 import { PROMO_MAX_ACCOUNT_AGE_DAYS } from '../../../spec/part2/account.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { opOf } from './support.js';
 
 const ADD = opOf('account/promo-codes/add');

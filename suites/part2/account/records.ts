@@ -1,12 +1,15 @@
 // Procedures on the account record and its settings written from prose: what an update keeps, an empty tax id, and an unknown region's availability.
 
-import { acceptedWith2xx, conventionalStatus } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import { validBody } from '../../../src/generate/bodies.js';
-import { sampleOne } from '../../../src/generate/violations.js';
-import { hintsFor } from '../../../src/suite/hints.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  conventionalStatus,
+  fieldEquals,
+  hintsFor,
+  type Kit,
+  sampleOne,
+  validBody,
+  type WrittenContext,
+} from '../../support/author.js';
 import { as, type Json, jsonOf, opOf, ownAccount } from './support.js';
 
 const VIEW = opOf('account/view');

@@ -2,9 +2,7 @@
 
 import { derivedCrossRule } from '../../../spec/index.js';
 import type { CrossRule } from '../../../spec/types.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, fieldEquals, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { as, opOf, ownAccount } from './support.js';
 
 const VIEW = opOf('account/view');

@@ -1,8 +1,7 @@
 // Helpers the written procedures of Part 2 share: operations by id, an account of the test's own, and instances made on it and removed afterwards.
 
 import { opOf } from '../../../spec/index.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
+import type { Exchange, Kit } from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 

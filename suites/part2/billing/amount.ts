@@ -1,8 +1,6 @@
 // The bounds of a payment's amount, which move with the balance due: set through the control interface on the throwaway account the harness gives Payment Make.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, type Kit, rejectedWith4xx, validRequest, type WrittenContext } from '../../support/author.js';
 
 interface Bounds {
   min: number;

@@ -1,8 +1,7 @@
 // The card verification value a payment needs when the method it charges is a credit card, on the throwaway account the harness gives Payment Make (whose default method is a card).
 
 import { derivedCrossRule } from '../../../spec/index.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
+import { rejectedWith4xx, validRequest, type WrittenContext } from '../../support/author.js';
 import { opOf } from '../account/support.js';
 
 type Json = Record<string, unknown>;

@@ -3,13 +3,18 @@
 import { opOf } from '../../../spec/index.js';
 import { MAX_ACTIVE_PAYMENT_METHODS } from '../../../spec/part2/billing.js';
 import type { Operation } from '../../../spec/types.js';
-import { newMethodListed, soleDefault } from '../../../src/check/default-method.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { listed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { BoundReached, loopBound } from '../../../src/suite/bounds.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  BoundReached,
+  type Exchange,
+  type Kit,
+  listed,
+  loopBound,
+  newMethodListed,
+  rejectedWith4xx,
+  soleDefault,
+  type WrittenContext,
+} from '../../support/author.js';
 
 type Method = Record<string, unknown>;
 

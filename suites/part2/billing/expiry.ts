@@ -1,8 +1,7 @@
 // The expiry rule of a card (payment method add, deprecated credit card add): a card that expired in an earlier year, or earlier this year, is refused.
 
 import { derivedCrossRule } from '../../../spec/index.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
+import { rejectedWith4xx, validRequest, type WrittenContext } from '../../support/author.js';
 
 type Json = Record<string, unknown>;
 

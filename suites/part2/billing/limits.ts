@@ -1,10 +1,7 @@
 // The limits on adding payment methods (active methods per account, additions per day), reached on the throwaway account the harness gives Payment Method Add.
 
 import { derivedCrossRule } from '../../../spec/index.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import { validRequest, type WrittenContext } from '../../../src/suite/procedures/request.js';
+import { type Exchange, type Kit, rejectedWith4xx, validRequest, type WrittenContext } from '../../support/author.js';
 import { opOf } from '../account/support.js';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Events a procedure makes for itself: VPCs created by the account owner, and the vpc_create event of each found in the owner's events list.
 
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import type { WrittenContext } from '../../support/author.js';
 import { type EntityMade, type Json, jsonOf, newVpc, succeeded } from '../users/helpers.js';
 
 export interface MadeEvent {

@@ -1,9 +1,7 @@
 // Procedures of read and seen marking written from prose: read marks one event only, seen marks the event and every earlier one and no later one.
 
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { acceptedWith2xx, fieldEquals, type WrittenContext } from '../../support/author.js';
 import { as, ownAccount } from '../account/support.js';
 import { type MadeEvent, newEvents } from './found.js';
 

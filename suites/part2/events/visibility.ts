@@ -2,12 +2,15 @@
 
 import { HISTORY_DAYS } from '../../../spec/part2/events.js';
 import type { Operation } from '../../../spec/types.js';
-import { notRevealed } from '../../../src/check/disclosure.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import type { Session } from '../../../src/target/session.js';
 import { offRoute, opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  notListed,
+  notRevealed,
+  rejectedWith4xx,
+  type Session,
+  type WrittenContext,
+} from '../../support/author.js';
 import { listAll, restrictedUser } from '../users/helpers.js';
 import { newEvents } from './found.js';
 

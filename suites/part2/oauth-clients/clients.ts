@@ -1,12 +1,16 @@
 // Procedures of OAuth clients written from prose: the secret shown in plaintext only by a reset, a new secret at each reset, the default of `public`, the client ID, and the delete.
 
-import { noPlaintextSecret, secretRenewed } from '../../../src/check/client-secret.js';
-import { failed } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf, runLabel } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  type Exchange,
+  failed,
+  noPlaintextSecret,
+  notListed,
+  rejectedWith4xx,
+  secretRenewed,
+  type WrittenContext,
+} from '../../support/author.js';
 import { jsonOf, listAll } from '../users/helpers.js';
 
 export interface ClientMade {

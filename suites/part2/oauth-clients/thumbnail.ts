@@ -1,9 +1,7 @@
 // Procedures of the OAuth client thumbnail written from prose: an upload is publicly viewable, and only clients of the caller's account take one.
 
-import { servesUploaded } from '../../../src/check/content.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { acceptedWith2xx, rejectedWith4xx, servesUploaded, type WrittenContext } from '../../support/author.js';
 import { newClient } from './clients.js';
 
 /** A small image that travels as text (the harness sends string bodies): an SVG with a mark unique to the test. */

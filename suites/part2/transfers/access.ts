@@ -1,9 +1,6 @@
 // Procedures on who may see, list and cancel a transfer, written from prose: the creating account, the accepting account, and everyone else.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { listed } from '../../../src/check/visibility.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, type Kit, listed, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import {
   accepted,
   cancelAs,

@@ -1,7 +1,6 @@
 // Procedures on the create and accept conditions of a transfer written from prose, those that need no instance of the account's own: status, acceptor, payment method, foreign instances, kinds of service.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { jsonOf, opOf, withInstances } from '../account/support.js';
 import {
   acceptAs,

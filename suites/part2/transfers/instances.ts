@@ -1,9 +1,13 @@
 // Procedures on transfers of instances written from prose: the conditions an instance must meet at create and accept, and what happens to it once accepted. Each needs a transfer of an instance the run's account owns; where the target refuses one, they skip.
 
-import { answerMentions, recordValueEquals } from '../../../src/check/record-value.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  answerMentions,
+  type Kit,
+  recordValueEquals,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { as, type Instances, type Json, jsonOf, opOf, withInstances } from '../account/support.js';
 import { acceptAs, accepted, CANCEL, CREATE, createTransfer, type Made, otherOwner } from './support.js';
 

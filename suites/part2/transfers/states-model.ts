@@ -1,9 +1,15 @@
 // The service transfer state table run by its adapter: random sequences of viewing, accepting and canceling one transfer by its creator, another account and a third, judged against a model of the state it must be in.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
-import { type TableAdapter, type TriggerStep, tableRun } from '../../../src/stateful/table-run.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  ExpectationBroken,
+  rejectedWith4xx,
+  type StateCommand,
+  type TableAdapter,
+  type TriggerStep,
+  tableRun,
+  type WrittenContext,
+} from '../../support/author.js';
 import { acceptAs, cancelAs, otherOwner, pendingTransfer, viewAs } from './support.js';
 
 /** The table's states a sequence can reach (expiry needs time to pass, a written test covers it). */

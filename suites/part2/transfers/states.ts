@@ -1,7 +1,6 @@
 // Procedures on the transfer state table written from prose. No status field is encoded, so each state is judged by what it allows: pending is open to every account and can be accepted or canceled; accepted only to the parties; canceled and expired only to the creator, and closed to every action.
 
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { acceptAs, accepted, cancelAs, expiredTransfer, otherOwner, pendingTransfer, viewAs } from './support.js';
 
 export async function createdPending(ctx: WrittenContext) {

@@ -1,11 +1,13 @@
 // What the written transfer procedures share: the parties (the run's account creates, other accounts accept or look on), a pending transfer to act on, and the calls on it.
 
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { BoundReached } from '../../../src/suite/bounds.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import type { Session } from '../../../src/target/session.js';
+import {
+  acceptedWith2xx,
+  BoundReached,
+  type Exchange,
+  type Kit,
+  type Session,
+  type WrittenContext,
+} from '../../support/author.js';
 import { as, type Json, jsonOf, opOf } from '../account/support.js';
 
 export const CREATE = opOf('transfers/service/create');

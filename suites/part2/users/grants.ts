@@ -1,12 +1,16 @@
 // Procedures of the grants structures written from prose: what the grants view lists, what a grants update stores, and what the own-grants view shows its caller.
 
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
-import { entityPermission, globalGrantEquals, nothingGranted } from '../../../src/check/grants.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  type Exchange,
+  entityPermission,
+  globalGrantEquals,
+  nothingGranted,
+  notListed,
+  type WrittenContext,
+} from '../../support/author.js';
 import { type Json, mintedUser, newStackScript, newUser, newVpc, restrictedUser } from './helpers.js';
 
 const grantsOf = (ctx: WrittenContext, username: string) =>

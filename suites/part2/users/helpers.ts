@@ -1,14 +1,17 @@
 // Shared steps of the users, events and OAuth client procedures: JSON reading, whole lists, users and restricted credentials, and entities made for one test.
 
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import { validBody } from '../../../src/generate/bodies.js';
-import { sampleOne } from '../../../src/generate/violations.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { hintsFor } from '../../../src/suite/hints.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import type { Credential, CredentialRequest } from '../../../src/target/session.js';
 import { opOf, runLabel } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  type Credential,
+  type CredentialRequest,
+  type Exchange,
+  hintsFor,
+  type Kit,
+  sampleOne,
+  validBody,
+  type WrittenContext,
+} from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,11 +1,15 @@
 // Procedures of the user life cycle written from prose: a created user exists, views report what was set, renames move the user, deletes remove it with its tokens and grants.
 
-import { failed, pass } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  type Exchange,
+  failed,
+  fieldEquals,
+  pass,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { type Json, listAll, mintedUser, newUser, uniqueUsername } from './helpers.js';
 
 /** Whether a username is among the users list's items (users are keyed by username). */

@@ -1,14 +1,18 @@
 // Procedures of what grants let a restricted user do, written from prose: no user management ever, entities and account actions only as granted, adding only with the add_* grant.
 
-import { failed } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import { validBody } from '../../../src/generate/bodies.js';
-import { sampleOne } from '../../../src/generate/violations.js';
-import { hintsFor } from '../../../src/suite/hints.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import type { Credential, SendOptions } from '../../../src/target/session.js';
 import { opOf, runLabel } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  type Credential,
+  failed,
+  hintsFor,
+  notListed,
+  rejectedWith4xx,
+  type SendOptions,
+  sampleOne,
+  validBody,
+  type WrittenContext,
+} from '../../support/author.js';
 import { eventAbout } from '../events/found.js';
 import { jsonOf, listAll, newStackScript, newUser, newVpc, restrictedUser, uniqueUsername } from './helpers.js';
 

@@ -1,10 +1,8 @@
 // Instances, disks and settled states for the Part 3 procedures of backups and addresses: made through the API, deleted at the end, billed so made only in full mode.
 
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import type { Exchange, Kit, WrittenContext } from '../../support/author.js';
 import { idOf } from '../instances/common.js';
 
 export type Json = Record<string, unknown>;

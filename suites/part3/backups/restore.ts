@@ -1,11 +1,16 @@
 // Procedures of Backup Restore: its conditions (successful backup, same region, idle target, free space, grants) and its effects on the target.
 
-import { errorReasonMatches, includesAll, includesNone } from '../../../src/check/compute.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  errorReasonMatches,
+  holdActions,
+  includesAll,
+  includesNone,
+  type Kit,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { addConfig, addDisk, idsOf, imageInstance, jsonOf, listAll, newInstance, settle } from './nodes.js';
 import { instanceWithDisk, snapshot, successful, viewBackup } from './snapshots.js';
 

@@ -1,11 +1,7 @@
 // Procedures of snapshot replacement and backup cancel: the backups they remove can no longer be viewed.
 
-import { gone } from '../../../src/check/compute.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { acceptedWith2xx, type Exchange, gone, type Kit, type WrittenContext } from '../../support/author.js';
 import { addDisk, type Json, jsonOf, newInstance, pollUntil, runLabel } from './nodes.js';
 
 /** Every object with a numeric `id` in an answer whose shape is not shown (the backups list). */

@@ -1,8 +1,6 @@
 // Procedures of the configuration profile clauses written in prose: empty device slots, other kernels, the root device default, interfaces replaced on update.
 
-import { recordValueIn } from '../../../src/check/interfaces.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, recordValueIn, type WrittenContext } from '../../support/author.js';
 import { interfacesOf, isOk, type Json, newInstance, opOf, runLabel, vlanName } from '../interfaces/setup.js';
 
 const DEFAULT_ROOT = '/dev/sda';

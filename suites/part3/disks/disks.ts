@@ -1,8 +1,6 @@
 // Procedures of the disk clauses written in prose: what disk create refuses (image minimum, StackScripts, authorized users), clone, and resize.
 
-import { numberSatisfies } from '../../../src/check/interfaces.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { acceptedWith2xx, numberSatisfies, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 import { isOk, type Json, newInstance, opOf, power, runLabel, settle } from '../interfaces/setup.js';
 
 const ROOT_PASS = 'Vq7#nLw2pXz9!rTb4Kd8mJ3h';

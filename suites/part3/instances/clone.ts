@@ -1,11 +1,15 @@
 // Procedures of the clone clauses: which profiles and disks a clone copies, what it copies besides, and the targets it refuses.
 
-import { sameMembers, valueKept } from '../../../src/check/instances.js';
-import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  conventionalStatus,
+  type Exchange,
+  holdActions,
+  type Kit,
+  rejectedWith4xx,
+  sameMembers,
+  valueKept,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   addConfig,
   addDisk,

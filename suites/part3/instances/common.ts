@@ -3,11 +3,7 @@
 import { opOf } from '../../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Operation } from '../../../spec/types.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { loopBound } from '../../../src/suite/bounds.js';
-import type { Fixtures } from '../../../src/suite/fixtures.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { type Exchange, type Fixtures, type Kit, loopBound, type WrittenContext } from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 

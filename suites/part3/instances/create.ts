@@ -1,16 +1,17 @@
 // Procedures of the Instance Create clauses: what each creation mode deploys, the power state it ends in, and the options it refuses.
 
 import {
+  acceptedWith2xx,
+  holdActions,
   instanceStatus,
   itemCount,
   knownStatusName,
+  recordValueEquals,
+  rejectedWith4xx,
   sameMembers,
   valueAssigned,
-} from '../../../src/check/instances.js';
-import { recordValueEquals } from '../../../src/check/record-value.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   configsOf,
   disksOf,

@@ -1,10 +1,13 @@
 // Procedures of the clauses on creating an instance from a backup (`backup_id`): who may, which backups qualify, and what the new instance gets.
 
-import { instanceStatus, sameMembers } from '../../../src/check/instances.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  holdActions,
+  instanceStatus,
+  type Kit,
+  rejectedWith4xx,
+  sameMembers,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   configsOf,
   disksOf,

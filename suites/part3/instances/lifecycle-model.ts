@@ -2,24 +2,28 @@
 
 import { requirementById } from '../../../spec/index.js';
 import type { Transition } from '../../../spec/types.js';
-import { instanceStatus, itemCount } from '../../../src/check/instances.js';
-import { recordValueIn } from '../../../src/check/interfaces.js';
-import { recordValueEquals } from '../../../src/check/record-value.js';
-import type { CheckResult } from '../../../src/check/result.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { listed, notListed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { ExpectationBroken, type StateCommand } from '../../../src/stateful/model-run.js';
 import {
+  acceptedWith2xx,
+  type CheckResult,
   commandOf,
+  type Exchange,
+  ExpectationBroken,
+  instanceStatus,
+  itemCount,
+  listed,
+  notListed,
+  recordValueEquals,
+  recordValueIn,
+  rejectedWith4xx,
+  type StateCommand,
   type TableAdapter,
   type Step as TableStep,
   type TriggerStep,
   tableRun,
-} from '../../../src/stateful/table-run.js';
-import { wraps } from '../../../src/suite/inventory.js';
-import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+  type WrittenContext,
+  type WrittenProcedure,
+  wraps,
+} from '../../support/author.js';
 import {
   CLOUD_CONFIG,
   configsOf,

@@ -1,10 +1,14 @@
 // Procedures of the delete clauses (what goes with the instance, when it is refused) and of the tag gate on update.
 
-import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
-import { listed, notListed } from '../../../src/check/visibility.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  conventionalStatus,
+  holdActions,
+  type Kit,
+  listed,
+  notListed,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { itemsOf, jsonOf, label, makeInstance, ops, requireBusy, snapshot, track, view } from './common.js';
 
 /** Every instance of the list, over all its pages. */

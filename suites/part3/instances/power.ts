@@ -1,11 +1,14 @@
 // Procedures of the power clauses: boot, shut down and reboot (the profile each chooses, the state it leaves, when it is refused), root password reset and rescue.
 
-import { instanceStatus, sameMembers } from '../../../src/check/instances.js';
-import { recordValueEquals } from '../../../src/check/record-value.js';
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  holdActions,
+  instanceStatus,
+  type Kit,
+  recordValueEquals,
+  rejectedWith4xx,
+  sameMembers,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   act,
   addConfig,

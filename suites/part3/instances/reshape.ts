@@ -1,13 +1,17 @@
 // Procedures of the rebuild, resize and migrate clauses: what each does to the instance's disks, type, region and power, and when each is refused.
 
-import { instanceStatus, valueKept } from '../../../src/check/instances.js';
-import { recordValueEquals } from '../../../src/check/record-value.js';
-import { conventionalStatus, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  conventionalStatus,
+  type Exchange,
+  holdActions,
+  instanceStatus,
+  type Kit,
+  notListed,
+  recordValueEquals,
+  rejectedWith4xx,
+  valueKept,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   act,
   configsOf,

@@ -1,9 +1,13 @@
 // Procedures of Instance Upgrade (mutate), on instances of the deprecated type the run's configuration names: which instances have an upgrade, the restart of a running one, and the refusal while busy.
 
-import { instanceStatus, typeUpgraded } from '../../../src/check/instances.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { holdActions } from '../../../src/suite/conformance.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  holdActions,
+  instanceStatus,
+  rejectedWith4xx,
+  typeUpgraded,
+  type WrittenContext,
+} from '../../support/author.js';
 import { jsonOf, makeInstance, opOf, ops, requireBusy, settled } from './common.js';
 
 const MUTATE = opOf('instances/mutate');

@@ -1,9 +1,13 @@
 // Procedures of interface activity: active once booted with the profile, inactive after a shut down or another profile, and what an active profile refuses.
 
-import { idsInOrder, recordValueIn } from '../../../src/check/interfaces.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { listed } from '../../../src/check/visibility.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  idsInOrder,
+  listed,
+  recordValueIn,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   addInterface,
   idsOf,

@@ -1,9 +1,13 @@
 // Procedures of the interface operations on a profile that is not booted: list order, add, reorder, update and delete.
 
-import { idsInOrder, recordValueIn } from '../../../src/check/interfaces.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { notListed } from '../../../src/check/visibility.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  idsInOrder,
+  notListed,
+  recordValueIn,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   added,
   addInterface,

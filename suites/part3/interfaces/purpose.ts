@@ -1,8 +1,13 @@
 // Procedures of the rules by purpose that one body alone cannot show: names and addresses unique per instance or VPC, reserved and assigned VPC addresses, 1:1 NAT, one public interface, one primary.
 
-import { addressInRange, atMostOnePrimary, recordValueIn } from '../../../src/check/interfaces.js';
-import { noServerError, rejectedWith4xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  addressInRange,
+  atMostOnePrimary,
+  noServerError,
+  recordValueIn,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import {
   added,
   addInterface,

@@ -1,9 +1,7 @@
 // Procedures of the response values the "Rules by purpose" table fixes: one profile with a public, a vlan and a vpc interface, read through the list and the view.
 
 import { type Purpose, type PurposeRuleField, rulesByPurpose } from '../../../spec/part3/interfaces.js';
-import { recordValueIn } from '../../../src/check/interfaces.js';
-import type { WrittenProcedure } from '../../../src/suite/procedures/derived.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import { recordValueIn, type WrittenContext, type WrittenProcedure } from '../../support/author.js';
 import { interfacesOf, type Json, newInstance, newSubnet, profile, viewInterface, vlanName } from './setup.js';
 
 /** A profile holding one interface of each purpose; the records come from the list and from each view. */

@@ -2,8 +2,7 @@
 
 import { opOf } from '../../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import type { Exchange, WrittenContext } from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,10 +1,13 @@
 // The limit of VLANs per region, judged on a throwaway account filled to exactly that many VLANs: each operation that names a VLAN refuses one more and still joins an existing one.
 
 import { INTERFACES_PER_PROFILE, VLANS_PER_REGION } from '../../../spec/part3/interfaces.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
+import {
+  acceptedWith2xx,
+  type Exchange,
+  type Kit,
+  rejectedWith4xx,
+  type WrittenContext,
+} from '../../support/author.js';
 import { configsOf, idOf, instanceBody, ops, requireFull } from '../instances/common.js';
 import { type Json, opOf, runLabel, vlanName } from './setup.js';
 

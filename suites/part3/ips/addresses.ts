@@ -1,18 +1,19 @@
 // Procedures of IPv4 allocation, reverse DNS and address deletion, on instances made for each test.
 
+import { opOf } from '../../conventions/sample.js';
 import {
+  acceptedWith2xx,
   addressKind,
   carriesNullableString,
+  type Exchange,
+  fieldEquals,
   isPrivateIpv4,
+  type Kit,
   nonEmptyString,
+  rejectedWith4xx,
   stillThere,
-} from '../../../src/check/compute.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import { fieldEquals } from '../../../src/check/stored.js';
-import type { Exchange } from '../../../src/http/exchange.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
-import { opOf } from '../../conventions/sample.js';
+  type WrittenContext,
+} from '../../support/author.js';
 import { type Json, jsonOf, newInstance } from '../backups/nodes.js';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;

@@ -1,10 +1,15 @@
 // Procedures of the addresses clauses about VPC interfaces: every profile's VPC addresses listed, and the 1:1 NAT target kept.
 
-import { includesAll, isPrivateIpv4, stillThere } from '../../../src/check/compute.js';
-import { acceptedWith2xx, rejectedWith4xx } from '../../../src/check/status.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import {
+  acceptedWith2xx,
+  includesAll,
+  isPrivateIpv4,
+  type Kit,
+  rejectedWith4xx,
+  stillThere,
+  type WrittenContext,
+} from '../../support/author.js';
 import { addConfig, addDisk, type Json, jsonOf, newInstance, requireFull, runLabel, settle } from '../backups/nodes.js';
 import { networking } from './addresses.js';
 

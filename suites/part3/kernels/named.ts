@@ -1,10 +1,8 @@
 // Procedures of the kernels named for configuration profiles: each can be viewed, and the kernel list holds them.
 
 import { NAMED_KERNELS } from '../../../spec/part3/kernels.js';
-import { includesAll } from '../../../src/check/compute.js';
-import { acceptedWith2xx } from '../../../src/check/status.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { acceptedWith2xx, includesAll, type WrittenContext } from '../../support/author.js';
 import { listAll } from '../backups/nodes.js';
 
 export async function namedViewable({ kit }: WrittenContext) {

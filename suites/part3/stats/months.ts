@@ -1,9 +1,7 @@
 // Procedures of the monthly statistics and transfer reads: a month after the server's current month is refused.
 
-import { rejectedWith4xx } from '../../../src/check/status.js';
-import type { Kit } from '../../../src/suite/kit.js';
-import type { WrittenContext } from '../../../src/suite/procedures/request.js';
 import { opOf } from '../../conventions/sample.js';
+import { type Kit, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
 
 const parsed = (value: unknown): number | undefined => {
   if (typeof value !== 'string') return undefined;
