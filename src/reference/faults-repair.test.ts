@@ -1,27 +1,11 @@
 // Self-tests of the repairing faults: generated per repair kind from the requirements, and applied at the pipeline's one seam, so that a bad value is repaired and accepted instead of refused.
 
 import { describe, expect, test } from 'vitest';
-import { operationById } from '../../spec/index.js';
-import type { Operation } from '../../spec/types.js';
 import { faults } from './faults.js';
 import { repairFaults, repairKindOf } from './faults-repair.js';
-import { World } from './model/world.js';
-import { handle } from './pipeline.js';
-import { handlers } from './routes/index.js';
+import { asOwner } from './test-support/owner.js';
 
-function send(fault: string | undefined, id: string, body: unknown) {
-  const world = new World(new Set(fault ? [fault] : []));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const token = world.issueToken(account, 'owner', ['*'], 'owner-token');
-  return handle(world, handlers, {
-    op: operationById.get(id) as Operation,
-    params: {},
-    query: new URLSearchParams(),
-    token,
-    contentType: 'application/json',
-    rawBody: JSON.stringify(body),
-  });
-}
+const send = (fault: string | undefined, id: string, body: unknown) => asOwner(fault ? [fault] : []).send(id, body);
 
 describe('repairing faults', () => {
   test('the catalogue holds them, several repair kinds, each naming the requirement it must fail', () => {

@@ -1,26 +1,11 @@
 // Self-tests of `5.0` for an integer (issue 17): the reference server refuses a whole number written with a fraction where the field is an integer, takes it where the field is a number, and reads it as the integer under its fault.
 
 import { describe, expect, test } from 'vitest';
-import { operationById } from '../../spec/index.js';
-import type { Operation } from '../../spec/types.js';
 import { WHOLE_FLOAT_READ } from './faults-whole-float.js';
-import { World } from './model/world.js';
-import { handle } from './pipeline.js';
-import { handlers } from './routes/index.js';
+import { asOwner } from './test-support/owner.js';
 
-function send(fault: string | undefined, id: string, rawBody: string) {
-  const world = new World(new Set(fault ? [fault] : []));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const token = world.issueToken(account, 'owner', ['*'], 'owner-token');
-  return handle(world, handlers, {
-    op: operationById.get(id) as Operation,
-    params: {},
-    query: new URLSearchParams(),
-    token,
-    contentType: 'application/json',
-    rawBody,
-  });
-}
+const send = (fault: string | undefined, id: string, rawBody: string) =>
+  asOwner(fault ? [fault] : []).sendRaw(id, rawBody);
 
 const service = (timeout: string) =>
   `{"label":"svc-1","service_type":"tcp","address":"http://svc.example.com/","timeout":${timeout}}`;
