@@ -595,24 +595,7 @@ export const lifecycleAdapter: TableAdapter<Model, Real> = {
   },
   read: readState,
   judge: (_kit, result, context, m, r, under) => expect(m, r, under, result, context),
-  steps: [
-    ...MODES.map(create),
-    boot(false),
-    boot(true),
-    reboot(false),
-    reboot(true),
-    shutdown,
-    rebuild(true),
-    rebuild(false),
-    resize,
-    password,
-    remove,
-    addProfile,
-    deleteProfile,
-    addVlan,
-    deleteVlan,
-    read,
-  ],
+  steps: [...MODES.map(create), ...stepsAfterCreate(true)],
   excluded: {
     'resize-warm':
       'a written test judges it (instances/resize/warm-stays-up); the walk resizes once, cold, to keep its request count',
@@ -625,8 +608,9 @@ export const lifecycleAdapter: TableAdapter<Model, Real> = {
   },
 };
 
-function stepsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerType: boolean): Step[] {
-  const steps = [
+/** Every step a walk draws from but the creates; a resize needs a larger type to go to. */
+function stepsAfterCreate(largerType: boolean): Step[] {
+  return [
     boot(false),
     boot(true),
     reboot(false),
@@ -643,7 +627,12 @@ function stepsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerTyp
     deleteVlan,
     read,
   ];
-  const weighted = steps.flatMap((c) => Array(c.clauses.some((x) => judged.has(x)) ? FOCUS_WEIGHT : 1).fill(c));
+}
+
+function stepsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerType: boolean): Step[] {
+  const weighted = stepsAfterCreate(largerType).flatMap((c) =>
+    Array(c.clauses.some((x) => judged.has(x)) ? FOCUS_WEIGHT : 1).fill(c),
+  );
   // A create applies after a delete only (every walk starts from a new instance): drawn as often as any step.
   return [...modes.map(create), ...weighted];
 }
