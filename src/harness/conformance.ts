@@ -192,6 +192,7 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
       const judge = async (own: Session | NoAnswer | undefined) => {
         const kit = new Kit(r, own instanceof Session ? own : s, s.config.seed);
         const ownFixtures = own === s || !(own instanceof Session) ? fixtures : new Fixtures(own);
+        ownFixtures.watch(kit);
         const derived = op ? derivedProcedure(r) : undefined;
         const procedure: WrittenProcedure | undefined =
           written[r.id] ?? (derived && op ? () => derived({ kit, op, fixtures: ownFixtures }) : undefined);

@@ -9,6 +9,7 @@ import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
 import { targetBody } from './target-body.js';
+import { namesVlan, VlanSeats } from './vlan-seats.js';
 
 /** The first member named `name` holding an id (a number or a string) in a JSON value, depth first. */
 function firstMember(value: unknown, name: string): number | string | undefined {
@@ -39,11 +40,11 @@ export interface Created {
 const LEASED = new Set(['nodeId']);
 
 /**
- * Leased entities of a kind per file at most; a test past it waits for one to come back. Instances
- * hold account-wide things (VLANs: ten per region), so their number stays near what tests one
- * after another had, two files at a time.
+ * Leased entities of a kind per file at most; a test past it waits for one to come back. Each is
+ * an instance on the account, so their number stays well under the tests a file runs at once;
+ * the VLANs they hold are bounded apart (`VlanSeats`).
  */
-const MAX_LEASED = 3;
+const MAX_LEASED = 8;
 
 /** Fixtures of one test file: shared where a test only reads or updates, fresh where it deletes. */
 export class Fixtures {
@@ -63,8 +64,16 @@ export class Fixtures {
   private readonly fresh = new Map<Kit, Created[]>();
   /** `<create operation>:<id>` of every entity made here, so adopt() does not take them twice. */
   private readonly made = new Set<string>();
+  private readonly vlanSeats = new VlanSeats<Kit>();
 
   constructor(private readonly session: Session) {}
+
+  /** Makes `kit` take a VLAN seat before its first request that names a VLAN (given back by `releaseFresh`). */
+  watch(kit: Kit): void {
+    kit.beforeSend = async (_op, options) => {
+      if (namesVlan(options.body)) await this.vlanSeats.take(kit);
+    };
+  }
 
   /** Path parameters for an operation, creating what is missing; `fresh` makes a new entity for the last parameter. */
   async paramsFor(kit: Kit, op: Operation, fresh = false): Promise<Record<string, string | number> | undefined> {
@@ -124,7 +133,8 @@ export class Fixtures {
     const idle = this.idle.get(param) ?? [];
     this.idle.set(param, idle);
     const count = this.leasable.get(param) ?? 0;
-    if (idle.length === 0 && count >= MAX_LEASED) {
+    // A test holding a VLAN seat never waits for an instance, so seats and leases cannot wait on each other.
+    if (idle.length === 0 && count >= MAX_LEASED && !this.vlanSeats.holds(kit)) {
       // Waits for a test to give one back (`releaseFresh`), then asks again.
       await new Promise<void>((resolve) => this.waitingForLease.push(resolve));
       return this.lease(kit, spec, param);
@@ -283,6 +293,7 @@ export class Fixtures {
     const made = this.fresh.get(kit) ?? [];
     this.fresh.delete(kit);
     this.created.push(...(await this.remove(made)));
+    this.vlanSeats.release(kit);
     for (const [param, id] of this.leases.get(kit) ?? []) {
       this.idle.get(param)?.push(id);
       this.waitingForLease.shift()?.();

@@ -1,0 +1,49 @@
+// Seats for tests that put VLANs on the run's account: a region holds few VLANs (an account-wide limit), so however many instances a file leases at once, only a few of its tests hold VLANs at a time.
+
+import { type Purpose, VLANS_PER_REGION } from '../../spec/part3/interfaces.js';
+
+const VLAN: Purpose = 'vlan';
+
+/**
+ * Tests of one file that may hold VLANs at once. A test names up to three (one profile's
+ * interfaces), and a few files run at once: three per file keeps a run near the region's limit of
+ * ten, as when a file leased three instances and no more.
+ */
+export const VLAN_SEATS = Math.floor(VLANS_PER_REGION / 3);
+
+const isVlan = (value: unknown) =>
+  typeof value === 'object' && value !== null && (value as { purpose?: unknown }).purpose === VLAN;
+
+/** Whether a request body can make a VLAN: an interface of purpose vlan, alone or in an `interfaces` list. */
+export function namesVlan(body: unknown): boolean {
+  if (isVlan(body)) return true;
+  const list = typeof body === 'object' && body !== null ? (body as { interfaces?: unknown }).interfaces : undefined;
+  return Array.isArray(list) && list.some(isVlan);
+}
+
+/** A file's seats: a test takes one before its first request that names a VLAN and keeps it until it ends. */
+export class VlanSeats<Holder> {
+  private readonly holders = new Set<Holder>();
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly seats = VLAN_SEATS) {}
+
+  holds(holder: Holder): boolean {
+    return this.holders.has(holder);
+  }
+
+  async take(holder: Holder): Promise<void> {
+    while (!this.holders.has(holder)) {
+      if (this.holders.size < this.seats) {
+        this.holders.add(holder);
+        return;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  release(holder: Holder): void {
+    if (!this.holders.delete(holder)) return;
+    this.waiting.shift()?.();
+  }
+}
