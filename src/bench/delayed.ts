@@ -75,7 +75,7 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
       verdicts: Object.fromEntries(results.requirements.map((r) => [r.id, r.verdict])),
     };
     process.stderr.write(
-      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, critical path ${criticalPathSeconds.toFixed(1)} s, longest file chain ${chain?.chainRequests ?? 0} requests (${chain?.file}), exit ${exitCode}\n`,
+      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, upstream ${inFlight.upstreamMs.toFixed(1)} ms a request, critical path ${criticalPathSeconds.toFixed(1)} s, longest file chain ${chain?.chainRequests ?? 0} requests (${chain?.file}), exit ${exitCode}\n`,
     );
     return row;
   } finally {

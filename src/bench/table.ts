@@ -40,7 +40,7 @@ export interface Bench {
 }
 
 const delayedRow = (name: string, d: Omit<DelayedRun, 'verdicts'>) =>
-  `| ${name} | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) |`;
+  `| ${name} | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.upstreamMs.toFixed(1)} ms | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) |`;
 
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 const row = (name: string, r: RunCost) =>
@@ -61,12 +61,12 @@ export function table(b: Bench): string {
     row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
     `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | ${b.mutation.cpuSeconds.toFixed(1)} s | | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
     '',
-    `| through a ${b.delayed.full.delayMs} ms delay per request (\`cloudconf serve\` behind the delay proxy) | wall time | requests | in flight peak / mean | critical path (share) |`,
-    '|---|---|---|---|---|',
+    `| through a ${b.delayed.full.delayMs} ms delay per request (\`cloudconf serve\` behind the delay proxy) | wall time | requests | in flight peak / mean | server time past the delay, per request | critical path (share) |`,
+    '|---|---|---|---|---|---|',
     delayedRow('whole default run, default `--concurrency`', b.delayed.full),
     delayedRow(`${b.delayed.pairSelection}, \`--concurrency 1\``, b.delayed.serial),
     delayedRow(`${b.delayed.pairSelection}, default \`--concurrency\``, b.delayed.concurrent),
-    `| verdicts that differ between the two ${b.delayed.pairSelection} runs | ${b.delayed.differences.length} | | | |`,
+    `| verdicts that differ between the two ${b.delayed.pairSelection} runs | ${b.delayed.differences.length} | | | | |`,
     '',
     '| reference server, 16 requests in flight from one undici Pool | |',
     '|---|---|',

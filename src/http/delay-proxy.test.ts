@@ -10,13 +10,16 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function upstream(): Promise<string> {
+/** An upstream echoing each request, after `answerMs` of its own. */
+async function upstream(answerMs = 0): Promise<string> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
       body += c;
     });
-    req.on('end', () => res.end(JSON.stringify({ method: req.method, path: req.url, body })));
+    req.on('end', () =>
+      setTimeout(() => res.end(JSON.stringify({ method: req.method, path: req.url, body })), answerMs),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -44,6 +47,15 @@ describe('the delay proxy', () => {
     // About 4 in flight for the first 200 ms, then 1 for the next 200: a mean near 2.5.
     expect(seen.mean).toBeGreaterThan(1.5);
     expect(seen.mean).toBeLessThan(3.5);
+  });
+
+  it("measures the upstream's own time apart from the delay", async () => {
+    const proxy = await startDelayProxy(await upstream(120), 30);
+    closers.push(() => proxy.close());
+    await Promise.all(Array.from({ length: 3 }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
+    const { upstreamMs } = proxy.inFlight();
+    expect(upstreamMs).toBeGreaterThanOrEqual(115);
+    expect(upstreamMs).toBeLessThan(400);
   });
 
   it('forwards to loopback only', async () => {

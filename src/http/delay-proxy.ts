@@ -28,6 +28,8 @@ export interface InFlight {
   mean: number;
   /** Milliseconds from the first request in to the last answer out. */
   busyMs: number;
+  /** Mean milliseconds from forwarding a request to having its whole answer: the upstream's own time, past the delay. */
+  upstreamMs: number;
 }
 
 export interface DelayProxy {
@@ -48,6 +50,8 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
   let first = 0;
   let last = 0;
   let area = 0;
+  let upstreamTotal = 0;
+  let answered = 0;
   // undici keeps the upstream connections within the server's keep-alive hint: a node:http agent
   // reused sockets the server had just closed, and the run saw resets no target sent.
   const pool = new Pool(upstream.origin, { connections: 256 });
@@ -75,6 +79,7 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
       setTimeout(async () => {
         try {
           const sent = Buffer.concat(body);
+          const forwarded = performance.now();
           const answer = await pool.request({
             method: (req.method ?? 'GET') as 'GET',
             path: req.url ?? '/',
@@ -82,6 +87,8 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
             ...(sent.length > 0 ? { body: sent } : {}),
           });
           const text = Buffer.from(await answer.body.arrayBuffer());
+          upstreamTotal += performance.now() - forwarded;
+          answered += 1;
           const headers = forwardable(answer.headers as IncomingHttpHeaders);
           res.writeHead(answer.statusCode, { ...headers, 'content-length': String(text.length) });
           res.end(text);
@@ -96,7 +103,13 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}${upstream.pathname}`,
-    inFlight: () => ({ requests, peak, mean: last > first ? area / (last - first) : 0, busyMs: last - first }),
+    inFlight: () => ({
+      requests,
+      peak,
+      mean: last > first ? area / (last - first) : 0,
+      busyMs: last - first,
+      upstreamMs: answered > 0 ? upstreamTotal / answered : 0,
+    }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
