@@ -12,6 +12,13 @@ export function ownerWorld(faults: readonly string[] = [], delay = 0) {
   return { world, account, token, owner };
 }
 
+/** The owner's world with a second account, whose owner (the stranger) holds an all-scopes token too. */
+export function ownerAndStranger(faults: readonly string[] = []) {
+  const owned = ownerWorld(faults);
+  const stranger = signIn(owned.world, owned.world.createAccount('stranger', 'stranger@example.com'), 'stranger');
+  return { ...owned, stranger };
+}
+
 /** A user of the account signed in through a fresh all-scopes token; a user the account lacks is added first. */
 export function signIn(world: World, account: Account, username: string, restricted = false, grants = emptyGrants()) {
   if (!account.users.has(username)) {
