@@ -4,6 +4,7 @@ import { account as accountSpec, PROMO_MAX_ACCOUNT_AGE_DAYS } from '../../../spe
 import { balanceOf, chargeRemainingBalance, requireAccountAccess } from './billing.js';
 import { type Region, regions } from './catalogue.js';
 import { conflict, invalid, notFound } from './errors.js';
+import { perWorld } from './per-world.js';
 import { applyUpdate, ruleSkipped } from './seams.js';
 import { type Account, DAY_MS, type Principal, timestamp, type World } from './world.js';
 
@@ -228,22 +229,17 @@ const PROMO_CREDIT_USD = '50.00';
 const PROMO_VALID_DAYS = 180;
 
 /** Codes issued through the control interface, with their expiry (null: never expires), per world. */
-const issuedCodes = new WeakMap<World, Map<string, Date | null>>();
+const issuedCodes = perWorld(() => new Map<string, Date | null>());
 
 /** Registers a promo code the server accepts until `expires`; an expired code is rejected. For the control interface. */
 export function issuePromoCode(world: World, code: string, expires: Date | null = null): void {
-  let codes = issuedCodes.get(world);
-  if (!codes) {
-    codes = new Map();
-    issuedCodes.set(world, codes);
-  }
-  codes.set(code, expires);
+  issuedCodes(world).set(code, expires);
 }
 
 /** A code issued through the control interface until it expires; otherwise any `PROMO-<something>` code. */
 function codeValid(world: World, code: string): boolean {
-  const issued = issuedCodes.get(world);
-  if (issued?.has(code)) {
+  const issued = issuedCodes(world);
+  if (issued.has(code)) {
     const expires = issued.get(code);
     return !expires || expires.getTime() > world.now().getTime();
   }

@@ -1,48 +1,23 @@
 // Unit tests of the backups model: enrolment, cancel, the single snapshot, automatic backups, restore conditions and the instance hooks.
 
 import { describe, expect, test } from 'vitest';
+import { deployedInstance, emptyInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { instanceGrantsUser, ownerWorld } from '../test-support/principals.js';
 import * as m from './backups.js';
-import { ModelError } from './errors.js';
-import { createInstance, deleteInstance, type Instance, statusOf } from './instances.js';
-import { createWorld } from './wiring.js';
-import type { Principal, World } from './world.js';
+import { deleteInstance, type Instance, statusOf } from './instances.js';
+import type { Principal } from './world.js';
 
-const STRONG = 'Xk3!vLq9#pWz7Rt2';
 const DAY = 24 * 3_600_000;
 
 function setup(options: { faults?: string[]; delay?: number } = {}) {
-  const world = createWorld(new Set(options.faults ?? []), options.delay ?? 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
+  const { world, account, owner: p } = ownerWorld(options.faults, options.delay);
   return { world, account, p };
 }
 
-const deployed = (p: Principal, region = 'us-east', type = 'g6-standard-1'): Instance =>
-  createInstance(p, { region, type, image: 'node/debian12', root_pass: STRONG, booted: false });
+const deployed = (p: Principal): Instance => deployedInstance(p, { booted: false });
 const empty = (p: Principal, region = 'us-east', type = 'g6-standard-1'): Instance =>
-  createInstance(p, { region, type });
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
-
-function restrictedUser(world: World, owner: Principal, grants: Record<number, 'read_only' | 'read_write'>) {
-  owner.account.users.set('bob', {
-    username: 'bob',
-    email: 'bob@example.com',
-    restricted: true,
-    grants: structuredClone(owner.user.grants),
-  });
-  const bob = world.principal(world.issueToken(owner.account, 'bob', ['*'])) as Principal;
-  for (const [id, level] of Object.entries(grants)) bob.user.grants.entities.node.set(Number(id), level);
-  return bob;
-}
+  emptyInstance(p, { region, type });
 
 describe('enrolment', () => {
   test('enable enrols the instance and records no event: the documents name none for backups', () => {
@@ -82,13 +57,7 @@ describe('enrolment', () => {
 
   test('automatic backups come daily once enrolled, the newest three kept, also when enrolled at create', () => {
     const { world, p } = setup();
-    const i = createInstance(p, {
-      region: 'us-east',
-      type: 'g6-standard-1',
-      image: 'node/debian12',
-      root_pass: STRONG,
-      backups_enabled: true,
-    });
+    const i = deployedInstance(p, { backups_enabled: true });
     expect(m.listBackups(p, i.id).automatic).toEqual([]);
     world.clockOffsetMs = DAY + 1000;
     expect(m.listBackups(p, i.id).automatic).toHaveLength(1);
@@ -233,7 +202,7 @@ describe('restore', () => {
     const source = deployed(p);
     const target = empty(p);
     const snap = m.takeSnapshot(p, source.id, 's');
-    const bob = restrictedUser(world, p, { [source.id]: 'read_write', [target.id]: 'read_only' });
+    const bob = instanceGrantsUser(world, p, { [source.id]: 'read_write', [target.id]: 'read_only' });
     expect(rejection(() => m.restoreBackup(bob, source.id, snap.id, { node_id: target.id })).kind).toBe('forbidden');
     bob.user.grants.entities.node.delete(target.id);
     const unseen = rejection(() => m.restoreBackup(bob, source.id, snap.id, { node_id: target.id }));
@@ -245,7 +214,7 @@ describe('restore', () => {
     const s2 = deployed(faulty.p);
     const t2 = empty(faulty.p);
     const snap2 = m.takeSnapshot(faulty.p, s2.id, 's');
-    const bob2 = restrictedUser(faulty.world, faulty.p, { [s2.id]: 'read_write' });
+    const bob2 = instanceGrantsUser(faulty.world, faulty.p, { [s2.id]: 'read_write' });
     m.restoreBackup(bob2, s2.id, snap2.id, { node_id: t2.id });
     expect(t2.disks.size).toBe(2);
   });
@@ -270,7 +239,7 @@ describe('instance hooks', () => {
     const { p } = setup();
     const source = deployed(p);
     const snap = m.takeSnapshot(p, source.id, 's');
-    const copy = createInstance(p, { region: 'us-east', type: 'g6-standard-1', backup_id: snap.id });
+    const copy = emptyInstance(p, { backup_id: snap.id });
     expect(copy.disks.size).toBe(2);
     expect(copy.configs.size).toBe(1);
   });
@@ -280,8 +249,6 @@ describe('instance hooks', () => {
     const source = deployed(p);
     const snap = m.takeSnapshot(p, source.id, 's');
     deleteInstance(p, source.id);
-    expect(() => createInstance(p, { region: 'us-east', type: 'g6-standard-1', backup_id: snap.id })).toThrow(
-      /not found/,
-    );
+    expect(() => emptyInstance(p, { backup_id: snap.id })).toThrow(/not found/);
   });
 });

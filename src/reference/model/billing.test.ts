@@ -6,6 +6,8 @@ import {
   MAX_PAYMENT_METHODS_ADDED_PER_DAY,
   PAYMENT_AMOUNT,
 } from '../../../spec/part2/billing.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { accountAccessUser, ownerWorld } from '../test-support/principals.js';
 import {
   addCreditCard,
   addPaymentMethod,
@@ -25,24 +27,7 @@ import {
   type PaymentMethodInput,
   setBalance,
 } from './billing.js';
-import { ModelError } from './errors.js';
-import { createWorld } from './wiring.js';
-import { emptyGrants, type Permission, type Principal, type World } from './world.js';
-
-function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  return { world, account, owner };
-}
-
-function restricted(world: World, owner: Principal, accountAccess: Permission | null): Principal {
-  const grants = emptyGrants();
-  grants.global.account_access = accountAccess;
-  const username = `limited-${world.id()}`;
-  owner.account.users.set(username, { username, email: `${username}@example.com`, restricted: true, grants });
-  return world.principal(world.issueToken(owner.account, username, ['*'])) as Principal;
-}
+import type { Principal } from './world.js';
 
 const nextYear = () => new Date().getUTCFullYear() + 1;
 
@@ -60,16 +45,6 @@ const method = (isDefault: boolean, data: Partial<CardInput> = {}): PaymentMetho
   data: card(data),
 });
 
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
-
 const defaultIds = (p: Principal) =>
   listPaymentMethods(p)
     .filter((m) => m.is_default)
@@ -78,7 +53,7 @@ const seededCard = (p: Principal) => listPaymentMethods(p)[0]?.id as number;
 
 describe('the seeded account', () => {
   test('starts with a balance due equal to its one invoice, and a default card on file', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     const [invoice] = listInvoices(owner);
     expect(listInvoices(owner)).toHaveLength(1);
     expect(invoice?.total).toBe(120);
@@ -89,13 +64,13 @@ describe('the seeded account', () => {
   });
 
   test('an unknown invoice is not found, for view and items', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => getInvoice(owner, 1))?.kind).toBe('not-found');
     expect(errorOf(() => listInvoiceItems(owner, 1))?.kind).toBe('not-found');
   });
 
   test('setBalance changes the amount due, to the cent', () => {
-    const { account } = setup();
+    const { account } = ownerWorld();
     setBalance(account, 12.345);
     expect(balanceOf(account)).toBe(12.35);
     expect(errorOf(() => setBalance(account, Number.NaN))?.kind).toBe('validation');
@@ -104,27 +79,27 @@ describe('the seeded account', () => {
 
 describe('payment method add', () => {
   test('shows only the card type, last four digits and expiry', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const m = addPaymentMethod(owner, method(false, { expiry_month: 3 }));
     expect(m.data).toEqual({ card_type: 'Visa', last_four: '1234', expiry: `03/${nextYear()}` });
     expect(JSON.stringify(getPaymentMethod(owner, m.id))).not.toContain('4111111111111234');
   });
 
   test('is_default true moves the default; the previous default loses it', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const m = addPaymentMethod(owner, method(true));
     expect(defaultIds(owner)).toEqual([m.id]);
   });
 
   test('is_default false leaves the default where it was', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const before = seededCard(owner);
     addPaymentMethod(owner, method(false));
     expect(defaultIds(owner)).toEqual([before]);
   });
 
   test('a card expiring this month is accepted; one that expired last month is rejected', () => {
-    const { owner, world } = setup();
+    const { owner, world } = ownerWorld();
     const now = world.now();
     const thisMonth = { expiry_month: now.getUTCMonth() + 1, expiry_year: now.getUTCFullYear() };
     expect(addPaymentMethod(owner, method(false, thisMonth)).id).toBeGreaterThan(0);
@@ -137,7 +112,7 @@ describe('payment method add', () => {
   });
 
   test(`at most ${MAX_ACTIVE_PAYMENT_METHODS} methods are active; deleting one makes room`, () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const added = [];
     while (listPaymentMethods(owner).length < MAX_ACTIVE_PAYMENT_METHODS)
       added.push(addPaymentMethod(owner, method(false)));
@@ -147,7 +122,7 @@ describe('payment method add', () => {
   });
 
   test(`at most ${MAX_PAYMENT_METHODS_ADDED_PER_DAY} methods are added per day; the next day allows more`, () => {
-    const { owner, world } = setup();
+    const { owner, world } = ownerWorld();
     for (let i = 0; i < MAX_PAYMENT_METHODS_ADDED_PER_DAY; i++) {
       const m = addPaymentMethod(owner, method(false));
       deletePaymentMethod(owner, m.id);
@@ -158,7 +133,7 @@ describe('payment method add', () => {
   });
 
   test('records payment_method_add with the new method as entity; a rejected add records nothing', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     const m = addPaymentMethod(owner, method(false));
     const [event] = account.events.newestFirst();
     expect(event).toMatchObject({ action: 'payment_method_add', entity: { id: m.id, type: 'payment_method' } });
@@ -168,7 +143,7 @@ describe('payment method add', () => {
   });
 
   test('an empty body names the missing data', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => addPaymentMethod(owner, {} as PaymentMethodInput))).toEqual({
       kind: 'validation',
       field: 'data',
@@ -176,7 +151,7 @@ describe('payment method add', () => {
   });
 
   test('the first method of an account without a default becomes the default', () => {
-    const { owner } = setup(['payment-method-delete-default']);
+    const { owner } = ownerWorld(['payment-method-delete-default']);
     deletePaymentMethod(owner, seededCard(owner));
     const m = addPaymentMethod(owner, method(false));
     expect(defaultIds(owner)).toEqual([m.id]);
@@ -185,14 +160,14 @@ describe('payment method add', () => {
 
 describe('credit card add (deprecated)', () => {
   test('adds the card as the new default, with no event', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     const m = addCreditCard(owner, card());
     expect(defaultIds(owner)).toEqual([m.id]);
     expect(account.events.newestFirst()).toHaveLength(0);
   });
 
   test('rejects an expired card, naming expiry_year', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => addCreditCard(owner, card({ expiry_year: 2001 })))).toEqual({
       kind: 'validation',
       field: 'expiry_year',
@@ -202,14 +177,14 @@ describe('credit card add (deprecated)', () => {
 
 describe('make default and delete', () => {
   test('make default moves the default', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const m = addPaymentMethod(owner, method(false));
     makeDefaultPaymentMethod(owner, m.id);
     expect(defaultIds(owner)).toEqual([m.id]);
   });
 
   test('the default cannot be deleted; another method is deactivated', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const m = addPaymentMethod(owner, method(false));
     expect(errorOf(() => deletePaymentMethod(owner, seededCard(owner)))?.kind).toBe('conflict');
     deletePaymentMethod(owner, m.id);
@@ -221,7 +196,7 @@ describe('make default and delete', () => {
   });
 
   test('unknown methods are not found', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => makeDefaultPaymentMethod(owner, 1))?.kind).toBe('not-found');
     expect(errorOf(() => deletePaymentMethod(owner, 1))?.kind).toBe('not-found');
   });
@@ -229,7 +204,7 @@ describe('make default and delete', () => {
 
 describe('payments', () => {
   test('charges the default method without payment_method_id, lowers the balance and records the event', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     const m = addPaymentMethod(owner, method(true));
     const payment = makePayment(owner, { usd: '$20.00', cvv: '123' });
     expect(payment).toMatchObject({ usd: 20, paymentMethodId: m.id });
@@ -245,13 +220,13 @@ describe('payments', () => {
   });
 
   test('charges the method named', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const m = addPaymentMethod(owner, method(false));
     expect(makePayment(owner, { usd: '10.00', payment_method_id: m.id, cvv: '123' }).paymentMethodId).toBe(m.id);
   });
 
   test('an unknown method is a validation error naming payment_method_id; nothing is recorded', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     expect(errorOf(() => makePayment(owner, { usd: '10.00', payment_method_id: 1, cvv: '123' }))).toEqual({
       kind: 'validation',
       field: 'payment_method_id',
@@ -261,12 +236,12 @@ describe('payments', () => {
   });
 
   test('cvv is required for a credit card', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => makePayment(owner, { usd: '10.00' }))).toEqual({ kind: 'validation', field: 'cvv' });
   });
 
   test('bounds: the minimum is the balance when lower, the maximum the balance up to the cap when higher', () => {
-    const { owner, account } = setup();
+    const { owner, account } = ownerWorld();
     const bad = (usd: string) => errorOf(() => makePayment(owner, { usd, cvv: '123' }))?.field;
     const min = PAYMENT_AMOUNT.min.toFixed(2);
     const max = PAYMENT_AMOUNT.max.toFixed(2);
@@ -289,13 +264,13 @@ describe('payments', () => {
 
 describe('cancellation charge', () => {
   test('charges the remaining balance to the default card', () => {
-    const { account } = setup();
+    const { account } = ownerWorld();
     chargeRemainingBalance(account);
     expect(balanceOf(account)).toBe(0);
   });
 
   test('fails when there is a balance and no card on file', () => {
-    const { owner, account } = setup(['payment-method-delete-default']);
+    const { owner, account } = ownerWorld(['payment-method-delete-default']);
     deletePaymentMethod(owner, seededCard(owner));
     expect(errorOf(() => chargeRemainingBalance(account))?.kind).toBe('conflict');
     expect(balanceOf(account)).toBe(120);
@@ -304,48 +279,48 @@ describe('cancellation charge', () => {
 
 describe('account_access', () => {
   test('a restricted user without account_access is refused', () => {
-    const { world, owner } = setup();
-    const none = restricted(world, owner, null);
+    const { world, owner } = ownerWorld();
+    const none = accountAccessUser(world, owner, null);
     expect(errorOf(() => listPaymentMethods(none))?.kind).toBe('forbidden');
     expect(errorOf(() => listInvoices(none))?.kind).toBe('forbidden');
   });
 
   test('read_only reads but does not change', () => {
-    const { world, owner } = setup();
-    const reader = restricted(world, owner, 'read_only');
+    const { world, owner } = ownerWorld();
+    const reader = accountAccessUser(world, owner, 'read_only');
     expect(listPayments(reader)).toHaveLength(1);
     expect(errorOf(() => addPaymentMethod(reader, method(false)))?.kind).toBe('forbidden');
     expect(errorOf(() => makePayment(reader, { usd: '10.00', cvv: '123' }))?.kind).toBe('forbidden');
   });
 
   test('read_write changes', () => {
-    const { world, owner } = setup();
-    const writer = restricted(world, owner, 'read_write');
+    const { world, owner } = ownerWorld();
+    const writer = accountAccessUser(world, owner, 'read_write');
     expect(makePayment(writer, { usd: '10.00', cvv: '123' }).usd).toBe(10);
   });
 });
 
 describe('faults', () => {
   test('payment-method-card-exposed keeps the full number', () => {
-    const { owner } = setup(['payment-method-card-exposed']);
+    const { owner } = ownerWorld(['payment-method-card-exposed']);
     expect(addPaymentMethod(owner, method(false)).data.card_number).toBe('4111111111111234');
   });
 
   test('payment-method-old-default-kept leaves two defaults', () => {
-    const { owner } = setup(['payment-method-old-default-kept']);
+    const { owner } = ownerWorld(['payment-method-old-default-kept']);
     addPaymentMethod(owner, method(true));
     expect(defaultIds(owner)).toHaveLength(2);
   });
 
   test('payment-expiry-month-ignored accepts a card that expired earlier this year', () => {
-    const { owner, world } = setup(['payment-expiry-month-ignored']);
+    const { owner, world } = ownerWorld(['payment-expiry-month-ignored']);
     const now = world.now();
     const input = method(false, { expiry_month: 1, expiry_year: now.getUTCFullYear() });
     if (now.getUTCMonth() > 0) expect(addPaymentMethod(owner, input).id).toBeGreaterThan(0);
   });
 
   test('skip faults switch off the model rules', () => {
-    const { owner } = setup([
+    const { owner } = ownerWorld([
       'skip:billing/payments/create/usd-amount-bounds',
       'skip:billing/payments/create/cvv-required-for-credit-card',
     ]);
@@ -353,7 +328,7 @@ describe('faults', () => {
   });
 
   test('event-missing:payment_submitted records no event', () => {
-    const { owner, account } = setup(['event-missing:payment_submitted']);
+    const { owner, account } = ownerWorld(['event-missing:payment_submitted']);
     makePayment(owner, { usd: '10.00', cvv: '123' });
     expect(account.events.newestFirst()).toHaveLength(0);
   });

@@ -292,17 +292,25 @@ const methodEntity = (m: PaymentMethod) => ({
   url: `/v4/account/payment-methods/${m.id}`,
 });
 
-export function listPaymentMethods(p: Principal): PaymentMethod[] {
-  requireAccountAccess(p, 'read_only');
-  return [...state(p.account).methods.values()];
+/** Listing and viewing one kind of the account's billing records: account_access read_only is enough; an unknown id is not found. */
+function readableRecords<T>(records: (s: BillingState) => Map<number, T>, notFoundMessage: string) {
+  const list = (p: Principal): T[] => {
+    requireAccountAccess(p, 'read_only');
+    return [...records(state(p.account)).values()];
+  };
+  const get = (p: Principal, id: number): T => {
+    requireAccountAccess(p, 'read_only');
+    const record = records(state(p.account)).get(id);
+    if (!record) throw notFound(notFoundMessage);
+    return record;
+  };
+  return { list, get };
 }
 
-export function getPaymentMethod(p: Principal, id: number): PaymentMethod {
-  requireAccountAccess(p, 'read_only');
-  const method = state(p.account).methods.get(id);
-  if (!method) throw notFound('Payment method not found');
-  return method;
-}
+export const { list: listPaymentMethods, get: getPaymentMethod } = readableRecords(
+  (s) => s.methods,
+  'Payment method not found',
+);
 
 /**
  * Adds a credit card. It becomes the default when asked, and also when the account has no default
@@ -439,31 +447,11 @@ export function makePayment(p: Principal, input: PaymentInput): Payment {
   return payment;
 }
 
-export function listPayments(p: Principal): Payment[] {
-  requireAccountAccess(p, 'read_only');
-  return [...state(p.account).payments.values()];
-}
-
-export function getPayment(p: Principal, id: number): Payment {
-  requireAccountAccess(p, 'read_only');
-  const payment = state(p.account).payments.get(id);
-  if (!payment) throw notFound('Payment not found');
-  return payment;
-}
+export const { list: listPayments, get: getPayment } = readableRecords((s) => s.payments, 'Payment not found');
 
 // ---- Invoices ----
 
-export function listInvoices(p: Principal): Invoice[] {
-  requireAccountAccess(p, 'read_only');
-  return [...state(p.account).invoices.values()];
-}
-
-export function getInvoice(p: Principal, id: number): Invoice {
-  requireAccountAccess(p, 'read_only');
-  const invoice = state(p.account).invoices.get(id);
-  if (!invoice) throw notFound('Invoice not found');
-  return invoice;
-}
+export const { list: listInvoices, get: getInvoice } = readableRecords((s) => s.invoices, 'Invoice not found');
 
 export function listInvoiceItems(p: Principal, id: number): InvoiceItem[] {
   if (p.account.world.fault('invoice-items-unknown-invoice-empty') && !state(p.account).invoices.has(id)) return [];

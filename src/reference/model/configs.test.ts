@@ -1,35 +1,18 @@
 // Unit tests of the configuration profiles model: device slots, the fullvirt rule, kernels, defaults, interfaces replaced on update, and deletion.
 
 import { describe, expect, test } from 'vitest';
+import { deployedInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import * as m from './configs.js';
-import { ModelError } from './errors.js';
-import { bootInstance, createInstance, type Instance } from './instances.js';
-import { createWorld } from './wiring.js';
+import { bootInstance, type Instance } from './instances.js';
 import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults), 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  const instance = createInstance(p, {
-    region: 'us-east',
-    type: 'g6-standard-1',
-    image: 'node/debian12',
-    root_pass: 'Xk3!vLq9#pWz7Rt2',
-    booted: false,
-  });
+  const { world, owner: p } = ownerWorld(faults);
+  const instance = deployedInstance(p, { booted: false });
   const [root, swap] = [...instance.disks.keys()] as [number, number];
   return { world, p, instance, root, swap };
-}
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
 }
 
 const create = (p: Principal, i: Instance, input: Partial<m.ConfigInput> = {}) =>

@@ -2,36 +2,22 @@
 
 import { describe, expect, test } from 'vitest';
 import { PASSWORD_STRENGTH_ERROR } from '../../../spec/part3/common.js';
+import { emptyInstance, STRONG_PASSWORD } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import { createConfig } from './configs.js';
 import * as m from './disks.js';
-import { ModelError } from './errors.js';
-import { bootInstance, createInstance, shutdownInstance } from './instances.js';
-import { createWorld } from './wiring.js';
-import type { Principal } from './world.js';
-
-const STRONG = 'Xk3!vLq9#pWz7Rt2';
+import { bootInstance, shutdownInstance } from './instances.js';
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults), 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  const instance = createInstance(p, { region: 'us-east', type: 'g6-nanode-1' });
+  const { world, owner: p } = ownerWorld(faults);
+  const instance = emptyInstance(p, { type: 'g6-nanode-1' });
   return { world, p, instance };
-}
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
 }
 
 describe('password estimator', () => {
   test('long random passwords pass; short dictionary words and common passwords fail', () => {
-    expect(m.passwordIsStrong(STRONG)).toBe(true);
+    expect(m.passwordIsStrong(STRONG_PASSWORD)).toBe(true);
     expect(m.passwordIsStrong('correct horse battery staple')).toBe(true);
     for (const weak of ['password', 'Password1', 'letmein', 'abcdefghijk', 'Password123']) {
       expect(m.passwordIsStrong(weak)).toBe(false);
@@ -50,7 +36,7 @@ describe('disk create', () => {
       m.createDisk(p, instance, { size: 2000, image: 'node/debian12', root_pass: 'password' }),
     );
     expect(weak.items[0]?.reason).toBe(PASSWORD_STRENGTH_ERROR);
-    const d = m.createDisk(p, instance, { size: 2000, image: 'node/debian12', root_pass: STRONG });
+    const d = m.createDisk(p, instance, { size: 2000, image: 'node/debian12', root_pass: STRONG_PASSWORD });
     expect([d.filesystem, d.size]).toEqual(['ext4', 2000]);
     expect(m.createDisk(p, instance, { size: 10, label: 'raw', filesystem: 'raw' }).filesystem).toBe('raw');
     expect(m.createDisk(p, instance, { size: 10, label: 'plain' }).filesystem).toBe('ext4');
@@ -58,7 +44,9 @@ describe('disk create', () => {
 
   test('an image needs its minimum size; disks fit in the type allocation', () => {
     const { p, instance } = setup();
-    const small = rejection(() => m.createDisk(p, instance, { size: 10, image: 'node/debian12', root_pass: STRONG }));
+    const small = rejection(() =>
+      m.createDisk(p, instance, { size: 10, image: 'node/debian12', root_pass: STRONG_PASSWORD }),
+    );
     expect(small.items[0]?.field).toBe('size');
     m.createDisk(p, instance, { size: 25000, label: 'big' });
     expect(rejection(() => m.createDisk(p, instance, { size: 1000, label: 'more' })).items[0]?.field).toBe('size');
@@ -82,7 +70,7 @@ describe('disk clone, update, password, delete', () => {
       field: 'password',
       reason: PASSWORD_STRENGTH_ERROR,
     });
-    m.resetDiskPassword(p, instance, d.id, STRONG);
+    m.resetDiskPassword(p, instance, d.id, STRONG_PASSWORD);
     const config = createConfig(p, instance, { label: 'c', devices: { sda: { disk_id: d.id } } });
     m.deleteDisk(p, instance, d.id);
     expect(config.devices.sda).toBeNull();
@@ -93,7 +81,7 @@ describe('disk clone, update, password, delete', () => {
 describe('disk resize', () => {
   test('accepted but without effect while in the active profile of the running instance', () => {
     const { p, instance } = setup();
-    const d = m.createDisk(p, instance, { size: 3000, image: 'node/debian12', root_pass: STRONG });
+    const d = m.createDisk(p, instance, { size: 3000, image: 'node/debian12', root_pass: STRONG_PASSWORD });
     createConfig(p, instance, { label: 'c', devices: { sda: { disk_id: d.id } } });
     bootInstance(p, instance.id, undefined);
     expect(m.resizeDisk(p, instance, d.id, 4000).size).toBe(3000);
@@ -103,7 +91,7 @@ describe('disk resize', () => {
 
   test('a disk outside the active profile resizes while running; never below its used space', () => {
     const { p, instance } = setup();
-    const used = m.createDisk(p, instance, { size: 3000, image: 'node/debian12', root_pass: STRONG });
+    const used = m.createDisk(p, instance, { size: 3000, image: 'node/debian12', root_pass: STRONG_PASSWORD });
     const spare = m.createDisk(p, instance, { size: 100, label: 'spare' });
     createConfig(p, instance, { label: 'c', devices: { sda: { disk_id: used.id } } });
     bootInstance(p, instance.id, undefined);

@@ -2,7 +2,8 @@
 
 import { describe, expect, test } from 'vitest';
 import { HISTORY_DAYS } from '../../../spec/part2/events.js';
-import { ModelError } from './errors.js';
+import { errorKind } from '../test-support/model-errors.js';
+import { ownerWorld, signIn } from '../test-support/principals.js';
 import {
   EventLog,
   getEvent,
@@ -16,30 +17,16 @@ import {
   recordLogin,
 } from './events.js';
 import { createWorld } from './wiring.js';
-import { emptyGrants, type Principal } from './world.js';
 
 const DAY_S = 24 * 60 * 60;
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  account.users.set('rita', { username: 'rita', email: 'rita@example.com', restricted: true, grants: emptyGrants() });
-  const rita = world.principal(world.issueToken(account, 'rita', ['*'])) as Principal;
+  const { world, account, owner } = ownerWorld(faults);
+  const rita = signIn(world, account, 'rita', true);
   const vpcEvent = (id: number, action = 'vpc_update') =>
     account.events.record(action, { id, type: 'vpc', label: `v${id}`, url: `/v4/vpcs/${id}` }, 'owner', 'vpc');
   return { world, account, owner, rita, vpcEvent };
 }
-
-const errorKind = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return e.kind;
-    throw e;
-  }
-  return undefined;
-};
 
 describe('event log', () => {
   test('records in increasing id order, finds by id, lists newest first', () => {

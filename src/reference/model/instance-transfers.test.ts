@@ -1,45 +1,27 @@
 // Unit tests of the instance hooks of service transfers: ownership, the VLAN blocker, the move of an instance with its state, grants and backups, and the payment method standing billing installs.
 
 import { describe, expect, test } from 'vitest';
+import { deployedInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { signIn } from '../test-support/principals.js';
 import { listBackups, takeSnapshot } from './backups.js';
 import { deletePaymentMethod, hasActivePaymentMethod, listPaymentMethods } from './billing.js';
-import { ModelError } from './errors.js';
 import { transferBlocker } from './instance-transfers.js';
-import { createInstance, findInstance, getInstance, type Instance, instancesOf, listInstances } from './instances.js';
+import { findInstance, getInstance, type Instance, instancesOf, listInstances } from './instances.js';
 import { addInterface } from './interfaces.js';
 import { taggedObjects } from './tags.js';
 import { acceptTransfer, accountStanding, createTransfer, transferableInstances } from './transfers.js';
 import { createWorld } from './wiring.js';
-import { type Account, emptyGrants, type Principal, type World } from './world.js';
-
-const STRONG = 'Xk3!vLq9#pWz7Rt2';
-
-function login(world: World, account: Account, username: string, restricted = false): Principal {
-  if (!account.users.has(username)) {
-    account.users.set(username, { username, email: `${username}@example.com`, restricted, grants: emptyGrants() });
-  }
-  return world.principal(world.issueToken(account, username, ['*'])) as Principal;
-}
+import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
   const world = createWorld(new Set(faults), 0);
-  const sender = login(world, world.createAccount('sender', 'sender@example.com'), 'sender');
-  const receiver = login(world, world.createAccount('receiver', 'receiver@example.com'), 'receiver');
+  const sender = signIn(world, world.createAccount('sender', 'sender@example.com'), 'sender');
+  const receiver = signIn(world, world.createAccount('receiver', 'receiver@example.com'), 'receiver');
   return { world, sender, receiver };
 }
 
-const deployed = (p: Principal, tags: string[] = []): Instance =>
-  createInstance(p, { region: 'us-east', type: 'g6-standard-1', image: 'node/debian12', root_pass: STRONG, tags });
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
+const deployed = (p: Principal, tags: string[] = []): Instance => deployedInstance(p, { tags });
 
 describe('ownership and blockers', () => {
   test('an instance is owned by its account only', () => {
@@ -103,9 +85,9 @@ describe('accept moves the instances', () => {
   test("grants of the sender's users are dropped; the receiver's restricted users get none", () => {
     const { world, sender, receiver } = setup();
     const i = deployed(sender);
-    const bob = login(world, sender.account, 'bob', true);
+    const bob = signIn(world, sender.account, 'bob', true);
     bob.user.grants.entities.node.set(i.id, 'read_write');
-    const rita = login(world, receiver.account, 'rita', true);
+    const rita = signIn(world, receiver.account, 'rita', true);
     const t = createTransfer(sender, { entities: { nodes: [i.id] } });
     acceptTransfer(receiver, t.token);
     expect(bob.user.grants.entities.node.has(i.id)).toBe(false);

@@ -2,49 +2,25 @@
 
 import { describe, expect, test } from 'vitest';
 import { VLANS_PER_REGION } from '../../../spec/part3/interfaces.js';
+import { deployedInstance, emptyInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import { createConfig, type getConfig } from './configs.js';
 import { ModelError } from './errors.js';
-import {
-  bootInstance,
-  createInstance,
-  deleteInstance,
-  type Instance,
-  rebootInstance,
-  shutdownInstance,
-} from './instances.js';
+import { bootInstance, deleteInstance, type Instance, rebootInstance, shutdownInstance } from './instances.js';
 import * as m from './interfaces.js';
 import { createVpc, deleteVpc, getVpc, subnetUsage } from './vpcs.js';
-import { createWorld } from './wiring.js';
 import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults), 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
+  const { world, account, owner: p } = ownerWorld(faults);
   const vpc = createVpc(p, { label: 'v', region: 'us-east', subnets: [{ label: 's', ipv4: '10.0.0.0/24' }] });
   const subnetId = vpc.subnets[0]?.id as number;
   return { world, account, p, vpc, subnetId };
 }
 
-const instance = (p: Principal, region = 'us-east'): Instance =>
-  createInstance(p, {
-    region,
-    type: 'g6-standard-1',
-    image: 'node/debian12',
-    root_pass: 'Xk3!vLq9#pWz7Rt2',
-    booted: false,
-  });
+const instance = (p: Principal, region = 'us-east'): Instance => deployedInstance(p, { region, booted: false });
 const onlyConfig = (i: Instance) => [...i.configs.values()][0] as ReturnType<typeof getConfig>;
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
 
 describe('rules by purpose', () => {
   test('responses show null labels and empty ipv4 for public and vlan interfaces', () => {
@@ -149,7 +125,7 @@ describe('per instance and per region', () => {
 describe('a skip: fault switches its body rule off in the model too', () => {
   /** A profile on a bare instance: none before it, so no public interface yet. */
   const profile = (p: Principal, interfaces: m.InterfaceInput[]) =>
-    createConfig(p, createInstance(p, { region: 'us-east', type: 'g6-standard-1' }), {
+    createConfig(p, emptyInstance(p), {
       label: 'p',
       devices: {},
       interfaces,

@@ -1,40 +1,22 @@
 // Unit tests of the addresses model: networking information, allocation limits, reverse DNS and the delete guards.
 
 import { describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
-import { bootInstance, createInstance, deleteInstance, type Instance } from './instances.js';
+import { deployedInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
+import { bootInstance, deleteInstance, type Instance } from './instances.js';
 import { addInterface } from './interfaces.js';
 import * as m from './ips.js';
 import { createVpc } from './vpcs.js';
-import { createWorld } from './wiring.js';
 import type { Principal } from './world.js';
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults), 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
+  const { world, account, owner: p } = ownerWorld(faults);
   return { world, account, p };
 }
 
 const instance = (p: Principal, extra: { private_ip?: boolean } = {}): Instance =>
-  createInstance(p, {
-    region: 'us-east',
-    type: 'g6-standard-1',
-    image: 'node/debian12',
-    root_pass: 'Xk3!vLq9#pWz7Rt2',
-    booted: false,
-    ...extra,
-  });
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
-}
+  deployedInstance(p, { booted: false, ...extra });
 
 const publicAddress = (i: Instance) => i.ipv4.find((a) => a.public)?.address as string;
 

@@ -1,7 +1,8 @@
 // Unit tests of the managed model: contacts, write-only credentials with unique labels, the stable ssh key, issues, per-instance settings, services with the region rule, and statistics.
 
 import { afterEach, describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import {
   createContact,
   createCredential,
@@ -34,29 +35,11 @@ import {
   updateNodeSettings,
   updateService,
 } from './managed.js';
-import { createWorld } from './wiring.js';
 import type { Principal } from './world.js';
-
-function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  return { world, account, owner };
-}
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
 
 describe('contacts', () => {
   test('create stores the given fields, absent ones null; update changes only what it names', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const c = createContact(owner, { name: 'Ann', phone: { primary: '+1 555 0100' } });
     expect(c).toMatchObject({
       name: 'Ann',
@@ -73,7 +56,7 @@ describe('contacts', () => {
   });
 
   test('a deleted contact is neither listed nor viewable', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const c = createContact(owner, { name: 'Ann' });
     deleteContact(owner, c.id);
     expect(listContacts(owner)).toEqual([]);
@@ -84,7 +67,7 @@ describe('contacts', () => {
 
 describe('credentials', () => {
   test('the view never carries the password or username', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const c = createCredential(owner, { label: 'db', password: 'hunter2', username: 'admin' });
     const view = credentialView(world, c);
     expect(view).toEqual({ id: c.id, label: 'db', created: c.created, updated: c.updated });
@@ -92,7 +75,7 @@ describe('credentials', () => {
   });
 
   test('labels are unique on create and on update, and a freed label can be reused', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const a = createCredential(owner, { label: 'db', password: 'p' });
     const b = createCredential(owner, { label: 'web', password: 'p' });
     expect(errorOf(() => createCredential(owner, { label: 'db', password: 'p' }))).toEqual({
@@ -106,13 +89,13 @@ describe('credentials', () => {
   });
 
   test('the generic skip fault lifts the uniqueness rule', () => {
-    const { owner } = setup(['skip:managed/credentials/create/label-unique']);
+    const { owner } = ownerWorld(['skip:managed/credentials/create/label-unique']);
     createCredential(owner, { label: 'db', password: 'p' });
     expect(createCredential(owner, { label: 'db', password: 'p' }).label).toBe('db');
   });
 
   test('update changes only the label; the password update sets password, and username when given', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const c = createCredential(owner, { label: 'db', password: 'old', username: 'admin' });
     updateCredential(owner, c.id, { label: 'renamed', password: 'ignored', username: 'ignored' } as { label: string });
     expect(c).toMatchObject({ label: 'renamed', password: 'old', username: 'admin' });
@@ -123,7 +106,7 @@ describe('credentials', () => {
   });
 
   test('revoke deletes the credential, frees its label and takes it off services', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const c = createCredential(owner, { label: 'db', password: 'p' });
     const service = createService(owner, { ...publicService(), credentials: [c.id, 42] });
     revokeCredential(owner, c.id);
@@ -136,7 +119,7 @@ describe('credentials', () => {
 
 describe('ssh key and issues', () => {
   test('the ssh key is an OpenSSH public key, the same on every call, distinct per account', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const key = managedSshKey(owner);
     expect(key).toMatch(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5[A-Za-z0-9+/=]+ \S+$/);
     expect(managedSshKey(owner)).toBe(key);
@@ -146,7 +129,7 @@ describe('ssh key and issues', () => {
   });
 
   test('each account has one seeded issue, found by its id and not from another account', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const issues = listIssues(owner);
     expect(issues).toHaveLength(1);
     const [issue] = issues;
@@ -167,14 +150,14 @@ describe('per-instance settings', () => {
   });
 
   test('without instances the list is empty and any instance is not found', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(listNodeSettings(owner)).toEqual([]);
     expect(errorOf(() => getNodeSettings(owner, 5))?.kind).toBe('not-found');
     expect(errorOf(() => updateNodeSettings(owner, 5, { ssh: { access: false } }))?.kind).toBe('not-found');
   });
 
   test('one entry per instance with the documented defaults; an update merges into them', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const instances = [
       { id: 5, label: 'web' },
       { id: 6, label: 'db' },
@@ -200,7 +183,7 @@ const publicService = (): ServiceInput => ({
 
 describe('services', () => {
   test('create starts monitoring with defaults for the optional fields', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(createService(owner, publicService())).toMatchObject({
       status: 'ok',
       body: null,
@@ -212,7 +195,7 @@ describe('services', () => {
   });
 
   test('the stored address keeps the query and drops the fragment', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createService(owner, { ...publicService(), address: 'https://example.com/h?a=1&b=2#top' });
     expect(s.address).toBe('https://example.com/h?a=1&b=2');
     updateService(owner, s.id, { address: 'https://example.com/x#frag' });
@@ -230,7 +213,7 @@ describe('services', () => {
   });
 
   test('region is required with a private address and refused otherwise, naming region', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const privateService = { ...publicService(), address: 'http://10.0.0.5/health' };
     expect(errorOf(() => createService(owner, privateService))).toEqual({ kind: 'validation', field: 'region' });
     expect(errorOf(() => createService(owner, { ...publicService(), region: 'us-east' }))?.field).toBe('region');
@@ -240,7 +223,7 @@ describe('services', () => {
   });
 
   test('on update the rule reads stored values for absent fields, and a rejected update changes nothing', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createService(owner, { ...publicService(), address: 'http://10.0.0.5/', region: 'us-east' });
     expect(errorOf(() => updateService(owner, s.id, { address: 'https://example.com/', label: 'x' }))?.field).toBe(
       'region',
@@ -252,12 +235,12 @@ describe('services', () => {
   });
 
   test('the generic skip fault lifts the region rule', () => {
-    const { owner } = setup(['skip:managed/services/create/region-iff-private-address']);
+    const { owner } = ownerWorld(['skip:managed/services/create/region-iff-private-address']);
     expect(createService(owner, { ...publicService(), address: 'http://10.0.0.5/' }).region).toBeNull();
   });
 
   test('disable and enable toggle the status; delete removes the service', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createService(owner, publicService());
     expect(disableService(owner, s.id).status).toBe('disabled');
     expect(enableService(owner, s.id).status).toBe('ok');
@@ -267,7 +250,7 @@ describe('services', () => {
   });
 
   test('unknown body fields are not stored', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createService(owner, publicService());
     updateService(owner, s.id, { status: 'disabled', id: 1 } as unknown as ServiceInput);
     expect(s).toMatchObject({ id: s.id, status: 'ok' });
@@ -276,7 +259,7 @@ describe('services', () => {
 
 describe('statistics', () => {
   test('every series has five-minute points within the last 24 hours', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const stats = managedStats(owner);
     const now = world.now().getTime();
     expect(Object.keys(stats)).toEqual([...STAT_SERIES]);

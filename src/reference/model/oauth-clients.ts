@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Scope } from '../../../spec/types.js';
 import { forbidden, notFound } from './errors.js';
+import { perWorld } from './per-world.js';
 import { applyUpdate, removeDeleted } from './seams.js';
 import type { Account, Permission, Principal, World } from './world.js';
 
@@ -47,16 +48,7 @@ interface WorldClients {
   tokensByClient: Map<string, Set<string>>;
 }
 
-const worlds = new WeakMap<World, WorldClients>();
-
-function worldClients(world: World): WorldClients {
-  let w = worlds.get(world);
-  if (!w) {
-    w = { byId: new Map(), tokensByClient: new Map() };
-    worlds.set(world, w);
-  }
-  return w;
-}
+const worldClients = perWorld((): WorldClients => ({ byId: new Map(), tokensByClient: new Map() }));
 
 function newClientId(world: World): string {
   const { byId } = worldClients(world);

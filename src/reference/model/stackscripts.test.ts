@@ -1,7 +1,8 @@
 // Unit tests of the StackScripts model: visibility across accounts and grants, the one-way public flag, delete rules, user-defined fields and counters.
 
 import { describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { ownerAndStranger, ownerWorld, restrictedUser } from '../test-support/principals.js';
 import {
   createStackScript,
   deleteStackScript,
@@ -14,26 +15,13 @@ import {
   stackScriptDeploymentEnded,
   updateStackScript,
 } from './stackscripts.js';
-import { createWorld } from './wiring.js';
-import { emptyGrants, type Principal, type World } from './world.js';
-
-function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  const otherAccount = world.createAccount('stranger', 'stranger@example.com');
-  const stranger = world.principal(world.issueToken(otherAccount, 'stranger', ['*'])) as Principal;
-  return { world, account, owner, stranger };
-}
+import type { Principal, World } from './world.js';
 
 /** A restricted user of the owner's account without grants, but for the add_stackscripts flag when asked. */
-function restricted(world: World, owner: Principal, addStackScripts = false): Principal {
-  const grants = emptyGrants();
-  grants.global.add_stackscripts = addStackScripts;
-  const username = `limited-${world.id()}`;
-  owner.account.users.set(username, { username, email: `${username}@example.com`, restricted: true, grants });
-  return world.principal(world.issueToken(owner.account, username, ['*'])) as Principal;
-}
+const restricted = (world: World, owner: Principal, addStackScripts = false) =>
+  restrictedUser(world, owner, (grants) => {
+    grants.global.add_stackscripts = addStackScripts;
+  });
 
 const input = (extra: Partial<StackScriptInput> = {}): StackScriptInput => ({
   label: 'bootstrap',
@@ -42,19 +30,9 @@ const input = (extra: Partial<StackScriptInput> = {}): StackScriptInput => ({
   ...extra,
 });
 
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
-
 describe('create and view', () => {
   test('a new StackScript records its creator, defaults and zero counters', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input());
     expect(s).toMatchObject({
       label: 'bootstrap',
@@ -71,13 +49,13 @@ describe('create and view', () => {
   });
 
   test('non-decimal and unknown ids name no StackScript', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => getStackScript(owner, 'abc'))?.kind).toBe('not-found');
     expect(errorOf(() => getStackScript(owner, '999999'))?.kind).toBe('not-found');
   });
 
   test('the view shows the script as last written', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input());
     updateStackScript(owner, s.id, { script: 'echo two' });
     expect(getStackScript(owner, s.id).script).toBe('echo two');
@@ -86,7 +64,7 @@ describe('create and view', () => {
 
 describe('visibility', () => {
   test('without a token only public StackScripts of every account are listed', () => {
-    const { world, owner, stranger } = setup();
+    const { world, owner, stranger } = ownerAndStranger();
     const mine = createStackScript(owner, input({ is_public: true }));
     createStackScript(owner, input());
     const theirs = createStackScript(stranger, input({ is_public: true }));
@@ -94,7 +72,7 @@ describe('visibility', () => {
   });
 
   test("with a token the caller's own, private ones too, and every public one are listed", () => {
-    const { world, owner, stranger } = setup();
+    const { world, owner, stranger } = ownerAndStranger();
     const priv = createStackScript(owner, input());
     const pub = createStackScript(owner, input({ is_public: true }));
     const foreignPublic = createStackScript(stranger, input({ is_public: true }));
@@ -103,7 +81,7 @@ describe('visibility', () => {
   });
 
   test("another account's private StackScript is not found; its public one can be viewed", () => {
-    const { owner, stranger } = setup();
+    const { owner, stranger } = ownerAndStranger();
     const priv = createStackScript(stranger, input());
     const pub = createStackScript(stranger, input({ is_public: true }));
     expect(errorOf(() => getStackScript(owner, priv.id))?.kind).toBe('not-found');
@@ -111,7 +89,7 @@ describe('visibility', () => {
   });
 
   test('mine is true only for StackScripts of the caller account', () => {
-    const { owner, stranger } = setup();
+    const { owner, stranger } = ownerAndStranger();
     const own = createStackScript(owner, input());
     const pub = createStackScript(stranger, input({ is_public: true }));
     expect(isMine(owner, own)).toBe(true);
@@ -120,7 +98,7 @@ describe('visibility', () => {
   });
 
   test('a restricted user sees private StackScripts only with a grant, public ones always', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const priv = createStackScript(owner, input());
     const pub = createStackScript(owner, input({ is_public: true }));
     const limited = restricted(world, owner);
@@ -133,7 +111,7 @@ describe('visibility', () => {
 
 describe('grants', () => {
   test('a restricted user needs add_stackscripts to create, and then gets read_write on it', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     expect(errorOf(() => createStackScript(restricted(world, owner), input()))?.kind).toBe('forbidden');
     const allowed = restricted(world, owner, true);
     const s = createStackScript(allowed, input());
@@ -141,7 +119,7 @@ describe('grants', () => {
   });
 
   test('update needs read_write: read_only is refused and changes nothing', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const s = createStackScript(owner, input());
     const limited = restricted(world, owner);
     limited.user.grants.entities.stackscript.set(s.id, 'read_only');
@@ -150,7 +128,7 @@ describe('grants', () => {
   });
 
   test("another account's public StackScript cannot be changed or deleted", () => {
-    const { owner, stranger } = setup();
+    const { owner, stranger } = ownerAndStranger();
     const pub = createStackScript(stranger, input({ is_public: true }));
     expect(errorOf(() => updateStackScript(owner, pub.id, { label: 'mine now' }))?.kind).toBe('forbidden');
     expect(errorOf(() => deleteStackScript(owner, pub.id))?.kind).toBe('forbidden');
@@ -159,14 +137,14 @@ describe('grants', () => {
 
 describe('the one-way public flag', () => {
   test('a private StackScript can be made public, and is then listed anonymously', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const s = createStackScript(owner, input());
     updateStackScript(owner, s.id, { is_public: true });
     expect(listStackScripts(world, undefined).map((x) => x.id)).toEqual([s.id]);
   });
 
   test('making a public StackScript private is rejected naming is_public, and nothing changes', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input({ is_public: true }));
     expect(errorOf(() => updateStackScript(owner, s.id, { is_public: false, label: 'other' }))).toEqual({
       kind: 'validation',
@@ -176,13 +154,13 @@ describe('the one-way public flag', () => {
   });
 
   test('is_public true on a public StackScript is accepted', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input({ is_public: true }));
     expect(updateStackScript(owner, s.id, { is_public: true, label: 'again' }).label).toBe('again');
   });
 
   test('the stackscript-unpublish fault lets a public StackScript become private', () => {
-    const { owner } = setup(['stackscript-unpublish']);
+    const { owner } = ownerWorld(['stackscript-unpublish']);
     const s = createStackScript(owner, input({ is_public: true }));
     expect(updateStackScript(owner, s.id, { is_public: false }).is_public).toBe(false);
   });
@@ -190,21 +168,21 @@ describe('the one-way public flag', () => {
 
 describe('delete', () => {
   test('a private StackScript is deleted', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input());
     deleteStackScript(owner, s.id);
     expect(errorOf(() => getStackScript(owner, s.id))?.kind).toBe('not-found');
   });
 
   test('a public StackScript is refused and still exists', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input({ is_public: true }));
     expect(errorOf(() => deleteStackScript(owner, s.id))?.kind).toBe('conflict');
     expect(getStackScript(owner, s.id).id).toBe(s.id);
   });
 
   test('the stackscript-delete-public fault deletes a public one', () => {
-    const { owner } = setup(['stackscript-delete-public']);
+    const { owner } = ownerWorld(['stackscript-delete-public']);
     const s = createStackScript(owner, input({ is_public: true }));
     deleteStackScript(owner, s.id);
     expect(errorOf(() => getStackScript(owner, s.id))?.kind).toBe('not-found');
@@ -226,7 +204,7 @@ describe('user-defined fields', () => {
   });
 
   test('fields follow the script on update', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const s = createStackScript(owner, input({ script: '<UDF name="a" label="A" example="1" />' }));
     expect(s.user_defined_fields.map((f) => f.name)).toEqual(['a']);
     updateStackScript(owner, s.id, { script: '<UDF name="b" label="B" example="2" />' });
@@ -236,7 +214,7 @@ describe('user-defined fields', () => {
 
 describe('deployment counters', () => {
   test('a deployment counts in total and active until it ends', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     const s = createStackScript(owner, input());
     stackScriptDeployed(world, s.id);
     stackScriptDeployed(world, s.id);

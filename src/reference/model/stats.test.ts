@@ -1,31 +1,20 @@
 // Unit tests of the statistics model: the 24-hour and 30-day windows, past months, future months refused, and transfer.
 
 import { describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
-import { createInstance, type Instance } from './instances.js';
+import { emptyInstance } from '../test-support/instances.js';
+import { rejection } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
+import type { Instance } from './instances.js';
 import * as m from './stats.js';
-import { createWorld } from './wiring.js';
-import type { Principal, World } from './world.js';
+import type { World } from './world.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults), 0);
-  const account = world.createAccount('owner', 'owner@example.com');
-  const p = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  const i: Instance = createInstance(p, { region: 'us-east', type: 'g6-standard-1' });
+  const { world, owner: p } = ownerWorld(faults);
+  const i: Instance = emptyInstance(p);
   return { world, p, i };
-}
-
-function rejection(fn: () => unknown): ModelError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ModelError) return error;
-    throw error;
-  }
-  throw new Error('expected a ModelError');
 }
 
 const span = (points: m.Point[]) => (points.at(-1)?.[0] ?? 0) - (points[0]?.[0] ?? 0);

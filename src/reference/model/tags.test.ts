@@ -1,7 +1,8 @@
 // Unit tests of the tags model: all-or-nothing create, the objects carrying a tag, delete from every object, and the hooks for taggable areas.
 
 import { afterEach, describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import {
   createTag,
   deleteTag,
@@ -13,25 +14,6 @@ import {
   tagObject,
   untagObject,
 } from './tags.js';
-import { createWorld } from './wiring.js';
-import type { Principal } from './world.js';
-
-function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  return { world, account, owner };
-}
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
 
 /** Instances as Part 3 will register them: objects of the caller's account by id. */
 function fakeInstances(...ids: number[]): Map<number, Taggable> {
@@ -44,14 +26,14 @@ afterEach(() => registerTaggable('nodes', { writable: () => undefined }));
 
 describe('create', () => {
   test('a tag listing no object is created and listed with no objects', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createTag(owner, { label: 'prod' });
     expect(listTags(owner).map((t) => t.label)).toEqual(['prod']);
     expect(taggedObjects(owner, 'prod')).toEqual([]);
   });
 
   test('any listed id of a kind without objects is unknown: error naming the field, no tag created', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     for (const kind of ['nodes', 'domains', 'nodebalancers', 'volumes'] as const) {
       expect(errorOf(() => createTag(owner, { label: 'prod', [kind]: [1234] }))).toEqual({
         kind: 'validation',
@@ -62,7 +44,7 @@ describe('create', () => {
   });
 
   test('listed objects carry the tag at once, each once', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const nodes = fakeInstances(1, 2);
     createTag(owner, { label: 'web', nodes: [1, 2, 2] });
     expect(taggedObjects(owner, 'web').map((o) => [o.kind, o.object.id])).toEqual([
@@ -73,7 +55,7 @@ describe('create', () => {
   });
 
   test('one object the caller may not write makes the whole create fail and tags nothing', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const nodes = fakeInstances(1);
     expect(errorOf(() => createTag(owner, { label: 'web', nodes: [1, 99] }))?.field).toBe('nodes');
     expect(listTags(owner)).toEqual([]);
@@ -81,13 +63,13 @@ describe('create', () => {
   });
 
   test('a label already in use is a conflict naming label', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createTag(owner, { label: 'prod' });
     expect(errorOf(() => createTag(owner, { label: 'prod' }))).toEqual({ kind: 'conflict', field: 'label' });
   });
 
   test('the tag-create-partial fault leaves the tag behind after a refused create', () => {
-    const { owner } = setup(['tag-create-partial']);
+    const { owner } = ownerWorld(['tag-create-partial']);
     expect(errorOf(() => createTag(owner, { label: 'web', nodes: [5] }))?.field).toBe('nodes');
     expect(listTags(owner).map((t) => t.label)).toEqual(['web']);
   });
@@ -95,13 +77,13 @@ describe('create', () => {
 
 describe('objects and delete', () => {
   test('an unknown tag is not found', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     expect(errorOf(() => taggedObjects(owner, 'nothing'))?.kind).toBe('not-found');
     expect(errorOf(() => deleteTag(owner, 'nothing'))?.kind).toBe('not-found');
   });
 
   test('delete removes the tag from every object, then the tag', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const nodes = fakeInstances(1, 2);
     createTag(owner, { label: 'web', nodes: [1, 2] });
     createTag(owner, { label: 'db', nodes: [1] });
@@ -112,7 +94,7 @@ describe('objects and delete', () => {
   });
 
   test('the tag-delete-keeps-objects fault leaves the label on the objects', () => {
-    const { owner } = setup(['tag-delete-keeps-objects']);
+    const { owner } = ownerWorld(['tag-delete-keeps-objects']);
     const nodes = fakeInstances(1);
     createTag(owner, { label: 'web', nodes: [1] });
     deleteTag(owner, 'web');
@@ -122,7 +104,7 @@ describe('objects and delete', () => {
 
 describe('hooks for the areas owning objects', () => {
   test('tagging an object creates the tag; untagging keeps the tag; a forgotten object leaves every tag', () => {
-    const { account, owner } = setup();
+    const { account, owner } = ownerWorld();
     const volume: Taggable = { id: 7, tags: [] };
     tagObject(account, 'fast', 'volumes', volume);
     tagObject(account, 'ssd', 'volumes', volume);

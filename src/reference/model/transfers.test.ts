@@ -1,7 +1,8 @@
 // Unit tests of the service transfers model: the state table, lazy expiry, visibility per state, the create and accept conditions, the hooks other areas install, and the faults.
 
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ModelError } from './errors.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { signIn } from '../test-support/principals.js';
 import {
   acceptTransfer,
   accountStanding,
@@ -19,7 +20,7 @@ import {
   transferStatus,
   transferUpdated,
 } from './transfers.js';
-import { type Account, emptyGrants, type Principal, World } from './world.js';
+import { type Account, World } from './world.js';
 
 const defaultInstances = { ...transferableInstances };
 const defaultStanding = { ...accountStanding };
@@ -48,13 +49,6 @@ afterEach(() => {
   registerAccountStanding(defaultStanding);
 });
 
-function login(world: World, account: Account, username: string, restricted = false): Principal {
-  if (!account.users.has(username)) {
-    account.users.set(username, { username, email: `${username}@example.com`, restricted, grants: emptyGrants() });
-  }
-  return world.principal(world.issueToken(account, username, ['*'])) as Principal;
-}
-
 function setup(faults: string[] = []) {
   const world = new World(new Set(faults));
   const senderAccount = world.createAccount('sender', 'sender@example.com');
@@ -64,9 +58,9 @@ function setup(faults: string[] = []) {
     world,
     senderAccount,
     receiverAccount,
-    sender: login(world, senderAccount, 'sender'),
-    receiver: login(world, receiverAccount, 'receiver'),
-    third: login(world, thirdAccount, 'third'),
+    sender: signIn(world, senderAccount, 'sender'),
+    receiver: signIn(world, receiverAccount, 'receiver'),
+    third: signIn(world, thirdAccount, 'third'),
   };
 }
 
@@ -78,16 +72,6 @@ function instancesOf(world: World, account: Account, count = 1): number[] {
     return id;
   });
 }
-
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
 
 const expire = (world: World) => {
   world.clockOffsetMs += EXPIRY_HOURS * 60 * 60 * 1000;
@@ -176,7 +160,7 @@ describe('create', () => {
 
   test('restricted users are refused (the deprecated forms carry no access rule of their own)', () => {
     const { world, senderAccount } = setup();
-    const rita = login(world, senderAccount, 'rita', true);
+    const rita = signIn(world, senderAccount, 'rita', true);
     expect(errorOf(() => createTransfer(rita, { entities: {} }))?.kind).toBe('forbidden');
     expect(errorOf(() => listTransfers(rita))?.kind).toBe('forbidden');
   });
@@ -218,11 +202,11 @@ describe('visibility', () => {
 
   test('the list holds the transfers the account created or accepted, whichever of its users acted', () => {
     const { world, senderAccount, receiverAccount, sender, receiver, third, transfer } = pendingTransfer();
-    const colleague = login(world, senderAccount, 'colleague');
+    const colleague = signIn(world, senderAccount, 'colleague');
     const other = createTransfer(colleague, { entities: {} });
     expect(listTransfers(sender)).toEqual([transfer, other]);
     expect(listTransfers(receiver)).toEqual([]);
-    acceptTransfer(login(world, receiverAccount, 'receiver-2'), transfer.token);
+    acceptTransfer(signIn(world, receiverAccount, 'receiver-2'), transfer.token);
     expect(listTransfers(receiver)).toEqual([transfer]);
     expect(listTransfers(third)).toEqual([]);
   });
@@ -245,7 +229,7 @@ describe('accept', () => {
   test('the creating account cannot accept its own transfer, and the transfer stays pending', () => {
     const { world, sender, senderAccount, transfer } = pendingTransfer();
     expect(errorOf(() => acceptTransfer(sender, transfer.token))?.kind).toBe('forbidden');
-    expect(errorOf(() => acceptTransfer(login(world, senderAccount, 'colleague'), transfer.token))?.kind).toBe(
+    expect(errorOf(() => acceptTransfer(signIn(world, senderAccount, 'colleague'), transfer.token))?.kind).toBe(
       'forbidden',
     );
     expect(transferStatus(world, transfer)).toBe('pending');
@@ -296,7 +280,7 @@ describe('accept', () => {
 
   test('restricted users cannot accept', () => {
     const { world, receiverAccount, transfer } = pendingTransfer();
-    const rita = login(world, receiverAccount, 'rita', true);
+    const rita = signIn(world, receiverAccount, 'rita', true);
     expect(errorOf(() => acceptTransfer(rita, transfer.token))?.kind).toBe('forbidden');
   });
 });
@@ -304,7 +288,7 @@ describe('accept', () => {
 describe('cancel', () => {
   test('the creating account cancels a pending transfer, which is then final', () => {
     const { world, sender, senderAccount, receiver, transfer } = pendingTransfer();
-    cancelTransfer(login(world, senderAccount, 'colleague'), transfer.token);
+    cancelTransfer(signIn(world, senderAccount, 'colleague'), transfer.token);
     expect(transferStatus(world, transfer)).toBe('canceled');
     expect(errorOf(() => cancelTransfer(sender, transfer.token))?.kind).toBe('conflict');
     expect(errorOf(() => acceptTransfer(receiver, transfer.token))?.kind).toBe('not-found');
@@ -426,12 +410,12 @@ describe('faults', () => {
     acceptTransfer(created.receiver, created.transfer.token);
     expect(listTransfers(created.receiver)).toEqual([]);
     const own = pendingTransfer(['transfer-list-own-user-only']);
-    expect(listTransfers(login(own.world, own.senderAccount, 'colleague'))).toEqual([]);
+    expect(listTransfers(signIn(own.world, own.senderAccount, 'colleague'))).toEqual([]);
   });
 
   test('transfer-token-not-uuid and restricted-allowed', () => {
     const s = setup(['transfer-token-not-uuid', 'restricted-allowed']);
-    const t: Transfer = createTransfer(login(s.world, s.senderAccount, 'rita', true), { entities: {} });
+    const t: Transfer = createTransfer(signIn(s.world, s.senderAccount, 'rita', true), { entities: {} });
     expect(t.token).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,6 +1,7 @@
 // Service transfers of the reference server: instances offered by one account to any other, the pending, accepted, canceled and expired states, who may see and act on a transfer, and the create and accept conditions; no HTTP types.
 
 import { conflict, forbidden, invalid, notFound } from './errors.js';
+import { perWorld } from './per-world.js';
 import { removeDeleted } from './seams.js';
 import type { Account, Principal, World } from './world.js';
 
@@ -89,16 +90,7 @@ interface WorldTransfers {
   latestByNode: Map<number, Transfer>;
 }
 
-const worlds = new WeakMap<World, WorldTransfers>();
-
-function worldTransfers(world: World): WorldTransfers {
-  let w = worlds.get(world);
-  if (!w) {
-    w = { byToken: new Map(), latestByNode: new Map() };
-    worlds.set(world, w);
-  }
-  return w;
-}
+const worldTransfers = perWorld((): WorldTransfers => ({ byToken: new Map(), latestByNode: new Map() }));
 
 /** The transfers an account created or accepted, in the order they joined the account. */
 const accountTransfers = (account: Account) => account.store('transfers', () => new Map<string, Transfer>());

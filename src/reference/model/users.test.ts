@@ -2,7 +2,8 @@
 
 import { describe, expect, test } from 'vitest';
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
-import { ModelError } from './errors.js';
+import { errorOf } from '../test-support/model-errors.js';
+import { ownerWorld } from '../test-support/principals.js';
 import {
   createUser,
   deleteUser,
@@ -15,31 +16,13 @@ import {
   viewGrants,
 } from './users.js';
 import { createVpc } from './vpcs.js';
-import { createWorld } from './wiring.js';
 import type { Principal, World } from './world.js';
-
-function setup(faults: string[] = []) {
-  const world = createWorld(new Set(faults));
-  const account = world.createAccount('owner', 'owner@example.com');
-  const owner = world.principal(world.issueToken(account, 'owner', ['*'])) as Principal;
-  return { world, account, owner };
-}
 
 /** A principal for a user of the owner's account, through a fresh token. */
 function login(world: World, owner: Principal, username: string) {
   const token = world.issueToken(owner.account, username, ['*']);
   return { token, principal: world.principal(token) as Principal };
 }
-
-const kindOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ModelError) return { kind: e.kind, field: e.items[0]?.field };
-    throw e;
-  }
-  return undefined;
-};
 
 const noGrants = (view: ReturnType<typeof viewGrants>) => {
   const held = grantEntityKinds.flatMap((k) => view.entities[k].filter((i) => i.permissions !== null));
@@ -49,67 +32,67 @@ const noGrants = (view: ReturnType<typeof viewGrants>) => {
 
 describe('user create and view', () => {
   test('a created user is viewable and listed with its stored fields; restricted defaults to false', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     expect(getUser(owner, 'alice')).toMatchObject({ username: 'alice', email: 'alice@example.com', restricted: false });
     expect(listUsers(owner).map((u) => u.username)).toEqual(['owner', 'alice']);
   });
 
   test('a user created restricted holds no grants', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createVpc(owner, { label: 'net', region: 'us-east' });
     createUser(owner, { username: 'bob', email: 'bob@example.com', restricted: true });
     expect(noGrants(viewGrants(owner, 'bob'))).toBe(true);
   });
 
   test('usernames are unique across every account of the world', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     world.createAccount('elsewhere', 'e@example.com');
-    expect(kindOf(() => createUser(owner, { username: 'elsewhere', email: 'x@example.com' }))).toEqual({
+    expect(errorOf(() => createUser(owner, { username: 'elsewhere', email: 'x@example.com' }))).toEqual({
       kind: 'conflict',
       field: 'username',
     });
-    expect(kindOf(() => createUser(owner, { username: 'owner', email: 'x@example.com' }))?.kind).toBe('conflict');
+    expect(errorOf(() => createUser(owner, { username: 'owner', email: 'x@example.com' }))?.kind).toBe('conflict');
   });
 
   test('an unknown username is not found', () => {
-    const { owner } = setup();
-    expect(kindOf(() => getUser(owner, 'nobody'))?.kind).toBe('not-found');
+    const { owner } = ownerWorld();
+    expect(errorOf(() => getUser(owner, 'nobody'))?.kind).toBe('not-found');
   });
 
   test('faults: created restricted user with grants; user not stored', () => {
-    const a = setup(['user-created-with-grants']);
+    const a = ownerWorld(['user-created-with-grants']);
     createUser(a.owner, { username: 'bob', email: 'bob@example.com', restricted: true });
     expect(noGrants(viewGrants(a.owner, 'bob'))).toBe(false);
-    const b = setup(['user-create-not-stored']);
+    const b = ownerWorld(['user-create-not-stored']);
     createUser(b.owner, { username: 'bob', email: 'bob@example.com' });
-    expect(kindOf(() => getUser(b.owner, 'bob'))?.kind).toBe('not-found');
+    expect(errorOf(() => getUser(b.owner, 'bob'))?.kind).toBe('not-found');
   });
 });
 
 describe('user update', () => {
   test('email and restricted change; the view reports the values last set', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     updateUser(owner, 'alice', { email: 'new@example.com', restricted: true });
     expect(getUser(owner, 'alice')).toMatchObject({ email: 'new@example.com', restricted: true });
   });
 
   test('a renamed user is found under the new username only, and its tokens keep working', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     const { token } = login(world, owner, 'alice');
     updateUser(owner, 'alice', { username: 'alicia' });
     expect(getUser(owner, 'alicia').username).toBe('alicia');
-    expect(kindOf(() => getUser(owner, 'alice'))?.kind).toBe('not-found');
+    expect(errorOf(() => getUser(owner, 'alice'))?.kind).toBe('not-found');
     expect(world.principal(token)?.user.username).toBe('alicia');
   });
 
   test('renaming to a taken username is refused and changes nothing', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     createUser(owner, { username: 'bob', email: 'bob@example.com' });
-    expect(kindOf(() => updateUser(owner, 'alice', { username: 'bob', email: 'z@example.com' }))).toEqual({
+    expect(errorOf(() => updateUser(owner, 'alice', { username: 'bob', email: 'z@example.com' }))).toEqual({
       kind: 'conflict',
       field: 'username',
     });
@@ -117,13 +100,13 @@ describe('user update', () => {
   });
 
   test('renaming to the same username is no change', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     expect(updateUser(owner, 'alice', { username: 'alice' }).username).toBe('alice');
   });
 
   test('making a user restricted clears its grants; a user already restricted keeps them', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const vpc = createVpc(owner, { label: 'net', region: 'us-east' });
     createUser(owner, { username: 'alice', email: 'alice@example.com' });
     updateGrants(owner, 'alice', { vpc: [{ id: vpc.id, permissions: 'read_write' }], global: { add_vpcs: true } });
@@ -135,68 +118,68 @@ describe('user update', () => {
   });
 
   test('the owner cannot be restricted but can be renamed and stays the owner', () => {
-    const { owner } = setup();
-    expect(kindOf(() => updateUser(owner, 'owner', { restricted: true }))).toEqual({
+    const { owner } = ownerWorld();
+    expect(errorOf(() => updateUser(owner, 'owner', { restricted: true }))).toEqual({
       kind: 'validation',
       field: 'restricted',
     });
     updateUser(owner, 'owner', { username: 'boss' });
-    expect(kindOf(() => deleteUser(owner, 'boss'))?.kind).toBe('conflict');
+    expect(errorOf(() => deleteUser(owner, 'boss'))?.kind).toBe('conflict');
     expect(viewGrants(owner, 'boss').global.account_access).toBe('read_write');
   });
 
   test('faults: update ignored; restricted keeps grants; rename lost', () => {
-    const a = setup(['update-ignored']);
+    const a = ownerWorld(['update-ignored']);
     createUser(a.owner, { username: 'alice', email: 'alice@example.com' });
     updateUser(a.owner, 'alice', { email: 'new@example.com' });
     expect(getUser(a.owner, 'alice').email).toBe('alice@example.com');
 
-    const b = setup(['restricted-keeps-grants']);
+    const b = ownerWorld(['restricted-keeps-grants']);
     createUser(b.owner, { username: 'alice', email: 'alice@example.com' });
     updateGrants(b.owner, 'alice', { global: { add_vpcs: true } });
     updateUser(b.owner, 'alice', { restricted: true });
     expect(viewGrants(b.owner, 'alice').global.add_vpcs).toBe(true);
 
-    const c = setup(['user-rename-lost']);
+    const c = ownerWorld(['user-rename-lost']);
     createUser(c.owner, { username: 'alice', email: 'alice@example.com' });
     updateUser(c.owner, 'alice', { username: 'alicia' });
-    expect(kindOf(() => getUser(c.owner, 'alicia'))?.kind).toBe('not-found');
+    expect(errorOf(() => getUser(c.owner, 'alicia'))?.kind).toBe('not-found');
   });
 });
 
 describe('user delete', () => {
   test('a deleted user is gone, its tokens are revoked and its grants view is refused', () => {
-    const { world, owner } = setup();
+    const { world, owner } = ownerWorld();
     createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
     const { token } = login(world, owner, 'alice');
     deleteUser(owner, 'alice');
     expect(listUsers(owner).map((u) => u.username)).toEqual(['owner']);
-    expect(kindOf(() => getUser(owner, 'alice'))?.kind).toBe('not-found');
-    expect(kindOf(() => viewGrants(owner, 'alice'))?.kind).toBe('not-found');
+    expect(errorOf(() => getUser(owner, 'alice'))?.kind).toBe('not-found');
+    expect(errorOf(() => viewGrants(owner, 'alice'))?.kind).toBe('not-found');
     expect(world.tokens.has(token)).toBe(false);
     createUser(owner, { username: 'alice', email: 'again@example.com' });
     expect(world.principal(token)).toBeUndefined();
   });
 
   test('the owner cannot be deleted; other users may be', () => {
-    const { owner } = setup();
-    expect(kindOf(() => deleteUser(owner, 'owner'))?.kind).toBe('conflict');
-    expect(kindOf(() => deleteUser(owner, 'nobody'))?.kind).toBe('not-found');
+    const { owner } = ownerWorld();
+    expect(errorOf(() => deleteUser(owner, 'owner'))?.kind).toBe('conflict');
+    expect(errorOf(() => deleteUser(owner, 'nobody'))?.kind).toBe('not-found');
   });
 
   test('faults: delete keeps the user; deleted user stays logged in; grants kept', () => {
-    const a = setup(['delete-keeps-item']);
+    const a = ownerWorld(['delete-keeps-item']);
     createUser(a.owner, { username: 'alice', email: 'alice@example.com' });
     deleteUser(a.owner, 'alice');
     expect(getUser(a.owner, 'alice').username).toBe('alice');
 
-    const b = setup(['deleted-user-logged-in']);
+    const b = ownerWorld(['deleted-user-logged-in']);
     createUser(b.owner, { username: 'alice', email: 'alice@example.com' });
     const { token } = login(b.world, b.owner, 'alice');
     deleteUser(b.owner, 'alice');
     expect(b.world.principal(token)).toBeDefined();
 
-    const c = setup(['deleted-user-grants-kept']);
+    const c = ownerWorld(['deleted-user-grants-kept']);
     createUser(c.owner, { username: 'alice', email: 'alice@example.com' });
     deleteUser(c.owner, 'alice');
     expect(viewGrants(c.owner, 'alice').global.add_vpcs).toBe(false);
@@ -205,7 +188,7 @@ describe('user delete', () => {
 
 describe('grants view and update', () => {
   test('the view lists every entity of each kind with the level held or null', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const a = createVpc(owner, { label: 'a', region: 'us-east' });
     const b = createVpc(owner, { label: 'b', region: 'us-east' });
     createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
@@ -219,7 +202,7 @@ describe('grants view and update', () => {
   });
 
   test('registered kinds are listed too', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     registerGrantable('domain', () => [{ id: 7, label: 'example.org' }]);
     try {
       createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
@@ -233,7 +216,7 @@ describe('grants view and update', () => {
   });
 
   test('omitted entries stay unchanged, null removes access, global flags merge', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const a = createVpc(owner, { label: 'a', region: 'us-east' });
     const b = createVpc(owner, { label: 'b', region: 'us-east' });
     createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
@@ -253,20 +236,20 @@ describe('grants view and update', () => {
   });
 
   test('an item without permissions changes nothing; one without id is refused', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const a = createVpc(owner, { label: 'a', region: 'us-east' });
     createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
     updateGrants(owner, 'alice', { vpc: [{ id: a.id, permissions: 'read_only' }] });
     updateGrants(owner, 'alice', { vpc: [{ id: a.id }] });
     expect(viewGrants(owner, 'alice').entities.vpc[0]?.permissions).toBe('read_only');
-    expect(kindOf(() => updateGrants(owner, 'alice', { vpc: [{ permissions: 'read_only' }] }))).toEqual({
+    expect(errorOf(() => updateGrants(owner, 'alice', { vpc: [{ permissions: 'read_only' }] }))).toEqual({
       kind: 'validation',
       field: 'vpc[0].id',
     });
   });
 
   test('a grant on an entity the account lacks is refused and nothing changes', () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     const a = createVpc(owner, { label: 'a', region: 'us-east' });
     createUser(owner, { username: 'alice', email: 'alice@example.com', restricted: true });
     const body = {
@@ -276,23 +259,23 @@ describe('grants view and update', () => {
       ],
       global: { add_vpcs: true },
     };
-    expect(kindOf(() => updateGrants(owner, 'alice', body))).toEqual({ kind: 'validation', field: 'vpc[1].id' });
+    expect(errorOf(() => updateGrants(owner, 'alice', body))).toEqual({ kind: 'validation', field: 'vpc[1].id' });
     expect(noGrants(viewGrants(owner, 'alice'))).toBe(true);
     updateGrants(owner, 'alice', { vpc: [{ id: 999_999, permissions: null }] });
   });
 
   test("the owner's grants view is full access and cannot be updated", () => {
-    const { owner } = setup();
+    const { owner } = ownerWorld();
     createVpc(owner, { label: 'a', region: 'us-east' });
     const view = viewGrants(owner, 'owner');
     expect(view.entities.vpc[0]?.permissions).toBe('read_write');
     expect(globalGrantFlags.every((f) => view.global[f])).toBe(true);
-    expect(kindOf(() => updateGrants(owner, 'owner', { global: { add_vpcs: false } }))?.kind).toBe('conflict');
+    expect(errorOf(() => updateGrants(owner, 'owner', { global: { add_vpcs: false } }))?.kind).toBe('conflict');
   });
 
   test('faults: partial view; update ignored; update replaces; null ignored; level raised', () => {
     const run = (fault: string) => {
-      const s = setup([fault]);
+      const s = ownerWorld([fault]);
       const a = createVpc(s.owner, { label: 'a', region: 'us-east' });
       const b = createVpc(s.owner, { label: 'b', region: 'us-east' });
       createUser(s.owner, { username: 'alice', email: 'alice@example.com', restricted: true });
@@ -313,7 +296,7 @@ describe('grants view and update', () => {
 
 describe('own grants', () => {
   function withRestricted(faults: string[] = []) {
-    const s = setup(faults);
+    const s = ownerWorld(faults);
     const a = createVpc(s.owner, { label: 'a', region: 'us-east' });
     const b = createVpc(s.owner, { label: 'b', region: 'us-east' });
     createUser(s.owner, { username: 'alice', email: 'alice@example.com', restricted: true });
@@ -342,6 +325,6 @@ describe('own grants', () => {
     expect(ownGrants(withRestricted(['profile-grants-leak']).alice).entities.vpc).toHaveLength(2);
     expect(ownGrants(withRestricted(['profile-grants-other-user']).alice).global.account_access).toBe('read_write');
     const r = withRestricted(['profile-grants-restricted-refused']);
-    expect(kindOf(() => ownGrants(r.alice))?.kind).toBe('forbidden');
+    expect(errorOf(() => ownGrants(r.alice))?.kind).toBe('forbidden');
   });
 });

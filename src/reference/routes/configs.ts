@@ -3,9 +3,9 @@
 import type { Config, ConfigChanges, ConfigInput, Device } from '../model/configs.js';
 import * as configs from '../model/configs.js';
 import type { Instance } from '../model/instances.js';
-import * as instances from '../model/instances.js';
 import { caller, type Handlers, intParam, type RequestContext } from './context.js';
 import { interfaceRecord } from './interfaces.js';
+import { readableInstance, writableInstance } from './path-instance.js';
 
 /** A device slot as a request writes it: one id set and the other null. */
 const deviceRecord = (d: Device | null) =>
@@ -32,30 +32,28 @@ export const configRecord = (instance: Instance, c: Config) => ({
   updated: c.updated,
 });
 
-const readable = (ctx: RequestContext) => instances.getInstance(caller(ctx), intParam(ctx, 'nodeId'));
-const writable = (ctx: RequestContext) => instances.getInstance(caller(ctx), intParam(ctx, 'nodeId'), 'read_write');
 const configId = (ctx: RequestContext) => intParam(ctx, 'configId');
 
 export const handlers: Handlers = {
   'configs/list': (ctx) => {
-    const instance = readable(ctx);
+    const instance = readableInstance(ctx);
     return configs.configsOf(instance).map((c) => configRecord(instance, c));
   },
   'configs/create': (ctx) => {
-    const instance = writable(ctx);
+    const instance = writableInstance(ctx);
     return configRecord(instance, configs.createConfig(caller(ctx), instance, ctx.body as unknown as ConfigInput));
   },
   'configs/view': (ctx) => {
-    const instance = readable(ctx);
+    const instance = readableInstance(ctx);
     return configRecord(instance, configs.getConfig(instance, configId(ctx)));
   },
   'configs/update': (ctx) => {
-    const instance = writable(ctx);
+    const instance = writableInstance(ctx);
     const changed = configs.updateConfig(caller(ctx), instance, configId(ctx), ctx.body as ConfigChanges);
     return configRecord(instance, changed);
   },
   'configs/delete': (ctx) => {
-    configs.deleteConfig(caller(ctx), writable(ctx), configId(ctx));
+    configs.deleteConfig(caller(ctx), writableInstance(ctx), configId(ctx));
     return {};
   },
 };

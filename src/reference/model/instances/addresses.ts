@@ -1,6 +1,7 @@
 // The IPv4 addresses the reference server hands out to instances and their SLAAC IPv6 address; no HTTP types.
 
 import type { Instance, IpAddress } from '../compute-types.js';
+import { perWorld } from '../per-world.js';
 import type { World } from '../world.js';
 
 interface AddressPool {
@@ -8,15 +9,7 @@ interface AddressPool {
   nextPrivate: number;
 }
 
-const pools = new WeakMap<World, AddressPool>();
-const pool = (world: World): AddressPool => {
-  let p = pools.get(world);
-  if (!p) {
-    p = { nextPublic: 0, nextPrivate: 0 };
-    pools.set(world, p);
-  }
-  return p;
-};
+const pool = perWorld((): AddressPool => ({ nextPublic: 0, nextPrivate: 0 }));
 
 const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
 const PUBLIC_BASE = 172 * 2 ** 24 + 104 * 2 ** 16; // 172.104.0.0/15
