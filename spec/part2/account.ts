@@ -10,8 +10,11 @@ import {
   maxLength,
   notShownResponse,
   objectOf,
+  on,
   oneOf,
+  onResource,
   operations,
+  proseOf,
   req,
   scoped,
   source,
@@ -246,34 +249,8 @@ const ops = operations(2, 'account', [
     section: accountSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, section),
-  subject,
-  family,
-  ...(convention ? { convention: true } : {}),
-});
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const settingsField = (field: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource: 'account-settings',
-  field,
-});
+const prose = proseOf(2);
+const settingsField = (field: string): Requirement['subject'] => onResource('account-settings', field);
 const settingsSection = `${fieldsSection} > Account settings`;
 
 const requirements: Requirement[] = [

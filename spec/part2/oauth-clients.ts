@@ -8,7 +8,9 @@ import {
   noAuth,
   notShownResponse,
   objectOf,
+  on,
   operations,
+  proseOf,
   scoped,
   source,
   str,
@@ -145,21 +147,7 @@ const ops = operations(2, 'oauth-clients', [
     section,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  where: string,
-): Requirement => ({ id, level, text, source: source(2, where), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(2);
 
 /** The secret is returned in plaintext only by reset-secret: one requirement per other operation that returns clients. */
 const noPlaintextSecret = (operation: string, what: string): Requirement =>

@@ -8,7 +8,9 @@ import {
   notShownResponse,
   obj,
   objectOf,
+  on,
   operations,
+  proseOf,
   req,
   scoped,
   source,
@@ -188,26 +190,13 @@ const ops = operations(2, 'transfers', [
     section: deprecatedSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  where: string,
-): Requirement => ({ id, level, text, source: source(2, where), subject, family });
+const prose = proseOf(2);
 
 const create = 'transfers/service/create';
 const accept = 'transfers/service/accept';
 const cancel = 'transfers/service/cancel';
 const view = 'transfers/service/view';
 const list = 'transfers/service/list';
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
 const row = (transition: string): Requirement['subject'] => ({
   kind: 'state-table',
   table: 'service-transfer',

@@ -11,8 +11,11 @@ import {
   notShownResponse,
   obj,
   objectOf,
+  on,
   oneOf,
+  onResource,
   operations,
+  proseOf,
   scoped,
   source,
   str,
@@ -235,35 +238,7 @@ const ops = operations(2, 'users', [
     section: usersSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const onResource = (resource: string, field?: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(2);
 
 const requirements: Requirement[] = [
   prose(

@@ -7,7 +7,9 @@ import {
   length,
   notShownResponse,
   objectOf,
+  on,
   operations,
+  proseOf,
   req,
   scoped,
   source,
@@ -125,30 +127,7 @@ const ops = operations(3, 'backups', [
     section: backupsSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(3, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(

@@ -8,8 +8,10 @@ import {
   length,
   notShownResponse,
   objectOf,
+  on,
   oneOf,
   operations,
+  proseOf,
   range,
   req,
   scoped,
@@ -212,30 +214,7 @@ const ops = operations(3, 'disks', [
     section: disksSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(3, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(

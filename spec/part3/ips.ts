@@ -1,6 +1,19 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
-import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
+import {
+  bool,
+  jsonBody,
+  notShownResponse,
+  objectOf,
+  on,
+  oneOf,
+  operations,
+  proseOf,
+  req,
+  scoped,
+  source,
+  str,
+} from '../build.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const addressesSection = 'Endpoints > Addresses';
@@ -89,21 +102,7 @@ const ops = operations(3, 'ips', [
     section: addressesSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-): Requirement => ({ id, level, text, source: source(3, section), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(3);
 
 /** The requirement that holds the "one private IPv4 address per instance" limit. */
 const ONE_PRIVATE = 'ips/allocate/at-most-one-private';
