@@ -11,7 +11,11 @@ import {
   length,
   obj,
   objectOf,
+  on,
+  onResource,
+  onTransition,
   operations,
+  proseOf,
   scoped,
   source,
   str,
@@ -141,42 +145,17 @@ const ops = operations(1, 'stackscripts', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(1, section),
-  subject,
-  family,
-  ...(convention ? { convention: true } : {}),
-});
+const prose = proseOf(1);
 
-const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const onField = (field: string): Requirement['subject'] => ({ kind: 'resource', resource: 'stackscript', field });
-const onVisibility = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: 'stackscript-visibility',
-  transition,
-});
+const onField = (field: string): Requirement['subject'] => onResource('stackscript', field);
+const onVisibility = (transition: string): Requirement['subject'] => onTransition('stackscript-visibility', transition);
 
 const requirements: Requirement[] = [
   prose(
     'stackscripts/list/anonymous-public-only',
     'MUST',
     'The StackScript list called without a token returns only public StackScripts.',
-    onOp('stackscripts/list'),
+    on('stackscripts/list'),
     'behaviour',
     'Authentication',
   ),
@@ -184,7 +163,7 @@ const requirements: Requirement[] = [
     'stackscripts/list/own-listed',
     'SHOULD',
     "The StackScript list called with a token includes the caller's own StackScripts, private ones too.",
-    onOp('stackscripts/list'),
+    on('stackscripts/list'),
     'behaviour',
     endpointsSection,
     true,
@@ -217,7 +196,7 @@ const requirements: Requirement[] = [
     'stackscripts/delete/public-refused',
     'MUST',
     'Deleting a public StackScript is refused and the StackScript still exists afterwards.',
-    onOp('stackscripts/delete'),
+    on('stackscripts/delete'),
     'state',
     endpointsSection,
   ),
@@ -225,7 +204,7 @@ const requirements: Requirement[] = [
     'stackscripts/view/script-content',
     'MUST',
     'StackScript View returns the StackScript with its `script` content as last written.',
-    onOp('stackscripts/view'),
+    on('stackscripts/view'),
     'response',
     endpointsSection,
   ),
@@ -273,7 +252,7 @@ const requirements: Requirement[] = [
     'stackscripts/create/add-stackscripts-grant',
     'SHOULD',
     'StackScript Create refuses a restricted user without the `add_stackscripts` global grant.',
-    onOp('stackscripts/create'),
+    on('stackscripts/create'),
     'grant',
     'Authentication',
     true,
@@ -282,7 +261,7 @@ const requirements: Requirement[] = [
     'stackscripts/update/restricted-needs-read-write',
     'SHOULD',
     'StackScript Update refuses a restricted user without read_write on the StackScript.',
-    onOp('stackscripts/update'),
+    on('stackscripts/update'),
     'grant',
     'Authentication',
     true,

@@ -8,7 +8,9 @@ import {
   length,
   notShownResponse,
   objectOf,
+  on,
   operations,
+  proseOf,
   req,
   scoped,
   source,
@@ -84,51 +86,48 @@ const ops = operations(1, 'tags', [
   },
 ]);
 
-const prose = (
-  id: string,
-  text: string,
-  operation: string,
-  family: Requirement['family'],
-  field?: string,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  text,
-  source: source(1, endpointsSection),
-  subject: { kind: 'operation', operation, ...(field ? { field } : {}) },
-  family,
-});
+const prose = proseOf(1);
 
 const requirements: Requirement[] = [
   prose(
     'tags/create/objects-tagged',
+    'MUST',
     "Every object listed in the Tag Create body carries the tag at once, so the tag's object list holds one entry per listed object.",
-    'tags/create',
+    on('tags/create'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/create/requires-read-write-on-objects',
+    'MUST',
     'A Tag Create that lists any object the caller lacks read_write access to is rejected with an error and creates no tag.',
-    'tags/create',
+    on('tags/create'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'tags/create/listed',
+    'MUST',
     'After Tag Create the tag exists, so its object list answers for its label even when the body listed no object.',
-    'tags/create',
+    on('tags/create'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/delete/removed-from-objects',
+    'MUST',
     'After Tag Delete no object carries the tag and the tag no longer exists.',
-    'tags/delete',
+    on('tags/delete'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/objects/all-kinds',
+    'MUST',
     "The tag's object list holds every object carrying the tag, whatever its type.",
-    'tags/objects',
+    on('tags/objects'),
     'behaviour',
+    endpointsSection,
   ),
 ];
 

@@ -14,6 +14,7 @@ import {
   obj,
   objectOf,
   operations,
+  proseOf,
   req,
   scoped,
   source,
@@ -272,14 +273,8 @@ const ops = operations(1, 'vpcs', [
 ]);
 
 const states = source(1, 'States and transitions');
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-): Requirement => ({ id, level, text, source: source(1, section), subject, family });
+
+const prose = proseOf(1);
 
 const requirements: Requirement[] = [
   prose(

@@ -249,6 +249,7 @@ const ops = operations(2, 'account', [
     section: accountSection,
   },
 ]);
+
 const prose = proseOf(2);
 const settingsField = (field: string): Requirement['subject'] => onResource('account-settings', field);
 const settingsSection = `${fieldsSection} > Account settings`;

@@ -147,6 +147,7 @@ const ops = operations(2, 'oauth-clients', [
     section,
   },
 ]);
+
 const prose = proseOf(2);
 
 /** The secret is returned in plaintext only by reset-secret: one requirement per other operation that returns clients. */

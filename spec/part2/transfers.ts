@@ -9,6 +9,7 @@ import {
   obj,
   objectOf,
   on,
+  onTransition,
   operations,
   proseOf,
   req,
@@ -190,6 +191,7 @@ const ops = operations(2, 'transfers', [
     section: deprecatedSection,
   },
 ]);
+
 const prose = proseOf(2);
 
 const create = 'transfers/service/create';
@@ -197,11 +199,7 @@ const accept = 'transfers/service/accept';
 const cancel = 'transfers/service/cancel';
 const view = 'transfers/service/view';
 const list = 'transfers/service/list';
-const row = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: 'service-transfer',
-  transition,
-});
+const row = (transition: string): Requirement['subject'] => onTransition('service-transfer', transition);
 
 /** Each create condition is one requirement: a create that breaks it is rejected. */
 const createCondition = (slug: string, text: string, field?: string): Requirement =>

@@ -238,6 +238,7 @@ const ops = operations(2, 'users', [
     section: usersSection,
   },
 ]);
+
 const prose = proseOf(2);
 
 const requirements: Requirement[] = [

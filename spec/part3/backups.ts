@@ -127,6 +127,7 @@ const ops = operations(3, 'backups', [
     section: backupsSection,
   },
 ]);
+
 const prose = proseOf(3);
 
 const requirements: Requirement[] = [

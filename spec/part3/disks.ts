@@ -214,6 +214,7 @@ const ops = operations(3, 'disks', [
     section: disksSection,
   },
 ]);
+
 const prose = proseOf(3);
 
 const requirements: Requirement[] = [

@@ -102,6 +102,7 @@ const ops = operations(3, 'ips', [
     section: addressesSection,
   },
 ]);
+
 const prose = proseOf(3);
 
 /** The requirement that holds the "one private IPv4 address per instance" limit. */

@@ -1,6 +1,6 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import { objectOf, operations, range, scoped, source } from '../build.js';
+import { objectOf, on, operations, proseOf, range, scoped, source } from '../build.js';
 import type { AreaSpec, Param, Requirement } from '../types.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
@@ -69,49 +69,48 @@ const ops = operations(3, 'stats', [
   },
 ]);
 
-const prose = (
-  id: string,
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-): Requirement => ({ id, level: 'MUST', text, source: source(3, statsSection), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(
     'stats/view/past-24-hours',
+    'MUST',
     'The statistics view covers CPU, IO, IPv4 and IPv6 over the past 24 hours.',
     on('stats/view'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/view-month/past-or-current-month',
+    'MUST',
     'A statistics request for a month after the current month is refused.',
     on('stats/view-month', 'month'),
     'range',
+    statsSection,
   ),
   prose(
     'stats/view-month/current-month-past-30-days',
+    'MUST',
     'The statistics of the current month cover the past 30 days.',
     on('stats/view-month'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/transfer/current-month',
+    'MUST',
     "The transfer view reports the instance's network transfer pool statistics for the current month.",
     on('stats/transfer'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/transfer-month/past-or-current-month',
+    'MUST',
     'A transfer request for a month after the current month is refused.',
     on('stats/transfer-month', 'month'),
     'range',
+    statsSection,
   ),
 ];
 
