@@ -8,17 +8,14 @@ import type {
   CrossRule,
   Effect,
   Emission,
-  Family,
   Field,
   FieldType,
   HttpMethod,
   Json,
-  Level,
   Operation,
   Paging,
   Param,
   Part,
-  Requirement,
   Resource,
   Response,
   Root,
@@ -26,7 +23,6 @@ import type {
   Scope,
   Source,
   Status,
-  Subject,
 } from './types.js';
 
 export const source = (part: Part, section: string): Source => ({ part, section });
@@ -222,42 +218,3 @@ export function operations(part: Part, area: string, inputs: OperationInput[]): 
     };
   });
 }
-
-// Requirements written from prose -------------------------------------------------------------
-
-/** The constructor of one part's requirements written from prose; each area file makes its own with its part. */
-export const proseOf =
-  (part: Part) =>
-  (
-    id: string,
-    level: Level,
-    text: string,
-    subject: Subject,
-    family: Family,
-    section: string,
-    convention = false,
-  ): Requirement => ({
-    id,
-    level,
-    text,
-    source: source(part, section),
-    subject,
-    family,
-    ...(convention ? { convention: true } : {}),
-  });
-
-export const on = (operation: string, field?: string): Subject => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-export const onResource = (resource: string, field?: string): Subject => ({
-  kind: 'resource',
-  resource,
-  ...(field ? { field } : {}),
-});
-export const onTransition = (table: string, transition: string): Subject => ({
-  kind: 'state-table',
-  table,
-  transition,
-});

@@ -13,23 +13,21 @@ import {
   notShownResponse,
   type OperationInput,
   obj,
-  on,
   oneOf,
-  onResource,
-  onTransition,
   operations,
-  proseOf,
   range,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, onResource, onTransition, proseOf } from '../prose.js';
 import type { AreaSpec, CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
 
 const resourcesSection = 'Resources and their fields > Managed resources';
 const endpointsSection = 'Endpoints > Managed';
 const statesSection = 'States and transitions';
+const prose = proseOf(1);
 
 // Limits of the managed resources, each stated once.
 const CONTACT_NAME = { min: 2, max: 64 } as const;
@@ -483,7 +481,6 @@ const ops = operations(1, 'managed', inputs.map(managed));
 
 // Requirements written from prose ---------------------------------------------------------------
 
-const prose = proseOf(1);
 const onMonitoring = (transition: string): Requirement['subject'] =>
   onTransition('managed-service-monitoring', transition);
 

@@ -11,20 +11,18 @@ import {
   length,
   obj,
   objectOf,
-  on,
-  onResource,
-  onTransition,
   operations,
-  proseOf,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, onResource, onTransition, proseOf } from '../prose.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > StackScript';
 const endpointsSection = 'Endpoints > StackScripts';
 const statesSection = 'States and transitions';
+const prose = proseOf(1);
 
 /** StackScript label bounds (Limits: "StackScript label"). */
 const LABEL = { min: 3, max: 128 } as const;
@@ -144,8 +142,6 @@ const ops = operations(1, 'stackscripts', [
     section: endpointsSection,
   },
 ]);
-
-const prose = proseOf(1);
 
 const onField = (field: string): Requirement['subject'] => onResource('stackscript', field);
 const onVisibility = (transition: string): Requirement['subject'] => onTransition('stackscript-visibility', transition);

@@ -8,18 +8,18 @@ import {
   length,
   notShownResponse,
   objectOf,
-  on,
   operations,
-  proseOf,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Operation, Requirement } from '../types.js';
 
 const tagSection = 'Resources and their fields > Tag';
 const endpointsSection = 'Endpoints > Tags';
+const prose = proseOf(1);
 
 /** Tag label bounds on create (Limits: "Tag label"). */
 const LABEL = { min: 3, max: 50 } as const;
@@ -85,8 +85,6 @@ const ops = operations(1, 'tags', [
     section: endpointsSection,
   },
 ]);
-
-const prose = proseOf(1);
 
 const requirements: Requirement[] = [
   prose(

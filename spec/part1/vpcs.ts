@@ -14,15 +14,16 @@ import {
   obj,
   objectOf,
   operations,
-  proseOf,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { proseOf } from '../prose.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
+const prose = proseOf(1);
 const created = str('created', {
   format: 'date-time',
   create: 'read-only',
@@ -273,8 +274,6 @@ const ops = operations(1, 'vpcs', [
 ]);
 
 const states = source(1, 'States and transitions');
-
-const prose = proseOf(1);
 
 const requirements: Requirement[] = [
   prose(

@@ -10,20 +10,19 @@ import {
   maxLength,
   notShownResponse,
   objectOf,
-  on,
   oneOf,
-  onResource,
   operations,
-  proseOf,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, onResource, proseOf } from '../prose.js';
 import type { AreaSpec, CrossRule, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const accountSection = 'Endpoints > Account';
+const prose = proseOf(2);
 
 /** The assigned ISO 3166-1 alpha-2 country codes (249). */
 export const COUNTRY_CODES: readonly string[] = (
@@ -250,7 +249,6 @@ const ops = operations(2, 'account', [
   },
 ]);
 
-const prose = proseOf(2);
 const settingsField = (field: string): Requirement['subject'] => onResource('account-settings', field);
 const settingsSection = `${fieldsSection} > Account settings`;
 

@@ -12,22 +12,22 @@ import {
   notShownResponse,
   obj,
   objectOf,
-  on,
   oneOf,
   operations,
-  proseOf,
   range,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const paymentsSection = 'Endpoints > Payment methods and payments';
 const invoicesSection = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const deprecatedSection = 'Endpoints > Deprecated';
+const prose = proseOf(2);
 
 /** Payment Method Add limits: active methods per account, and methods added per day. */
 export const MAX_ACTIVE_PAYMENT_METHODS = 6;
@@ -335,7 +335,6 @@ const ops = operations(2, 'billing', [
   },
 ]);
 
-const prose = proseOf(2);
 const states = 'States and transitions';
 
 const requirements: Requirement[] = [

@@ -1,21 +1,13 @@
 // Events, logins, maintenance and notifications (Part 2): the read operations, read and seen marking, and what each list holds.
 
-import {
-  envelopeOf,
-  noScopeListed,
-  notShownResponse,
-  objectOf,
-  on,
-  operations,
-  proseOf,
-  scoped,
-  source,
-} from '../build.js';
+import { envelopeOf, noScopeListed, notShownResponse, objectOf, operations, scoped, source } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Requirement } from '../types.js';
 
 const section = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const eventsSection = 'Events';
 const statesSection = 'States and transitions';
+const prose = proseOf(2);
 const otherRecords = 'Resources and their fields > Other records';
 
 /** How far back the events and logins lists reach (Limits: "Events and logins history"). */
@@ -116,8 +108,6 @@ const ops = operations(2, 'events', [
     section,
   },
 ]);
-
-const prose = proseOf(2);
 
 const requirements: Requirement[] = [
   prose(

@@ -8,17 +8,17 @@ import {
   noAuth,
   notShownResponse,
   objectOf,
-  on,
   operations,
-  proseOf,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > OAuth client';
 const section = 'Endpoints > OAuth clients';
+const prose = proseOf(2);
 
 export const CLIENT_LABEL_LENGTH = { min: 1, max: 512 } as const;
 
@@ -147,8 +147,6 @@ const ops = operations(2, 'oauth-clients', [
     section,
   },
 ]);
-
-const prose = proseOf(2);
 
 /** The secret is returned in plaintext only by reset-secret: one requirement per other operation that returns clients. */
 const noPlaintextSecret = (operation: string, what: string): Requirement =>

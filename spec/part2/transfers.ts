@@ -8,21 +8,20 @@ import {
   notShownResponse,
   obj,
   objectOf,
-  on,
-  onTransition,
   operations,
-  proseOf,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, onTransition, proseOf } from '../prose.js';
 import type { AreaSpec, Effect, Param, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > Service transfer';
 const section = 'Endpoints > Service transfers';
 const deprecatedSection = 'Endpoints > Deprecated';
 const statesSection = 'States and transitions';
+const prose = proseOf(2);
 
 /** Completion after acceptance takes up to this many hours (Limits: "up to three hours"). */
 export const COMPLETION_HOURS = 3;
@@ -191,8 +190,6 @@ const ops = operations(2, 'transfers', [
     section: deprecatedSection,
   },
 ]);
-
-const prose = proseOf(2);
 
 const create = 'transfers/service/create';
 const accept = 'transfers/service/accept';

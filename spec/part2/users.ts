@@ -11,20 +11,19 @@ import {
   notShownResponse,
   obj,
   objectOf,
-  on,
   oneOf,
-  onResource,
   operations,
-  proseOf,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, onResource, proseOf } from '../prose.js';
 import type { AreaSpec, EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const usersSection = 'Endpoints > Users and grants (unrestricted users only)';
 const statesSection = 'States and transitions';
+const prose = proseOf(2);
 const responsesNotShown = 'response fields of the user record: not shown';
 
 export const USERNAME_LENGTH = { min: 3, max: 32 } as const;
@@ -238,8 +237,6 @@ const ops = operations(2, 'users', [
     section: usersSection,
   },
 ]);
-
-const prose = proseOf(2);
 
 const requirements: Requirement[] = [
   prose(

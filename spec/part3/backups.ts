@@ -7,18 +7,18 @@ import {
   length,
   notShownResponse,
   objectOf,
-  on,
   operations,
-  proseOf,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const backupsSection = 'Endpoints > Backups';
 const statesSection = 'States and transitions';
+const prose = proseOf(3);
 const otherRecords = 'Resources and their fields > Other records';
 
 /** The one backup status value the document names: a successfully completed backup. */
@@ -127,8 +127,6 @@ const ops = operations(3, 'backups', [
     section: backupsSection,
   },
 ]);
-
-const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(

@@ -8,16 +8,15 @@ import {
   length,
   notShownResponse,
   objectOf,
-  on,
   oneOf,
   operations,
-  proseOf,
   range,
   req,
   scoped,
   source,
   str,
 } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
   authorizedKeys,
@@ -32,6 +31,7 @@ import {
 const diskSection = 'Resources and their fields > Disk';
 const disksSection = 'Endpoints > Disks';
 const statesSection = 'States and transitions';
+const prose = proseOf(3);
 
 /** Disk label bounds, on create and on update. */
 const DISK_LABEL = length(1, 48);
@@ -214,8 +214,6 @@ const ops = operations(3, 'disks', [
     section: disksSection,
   },
 ]);
-
-const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(

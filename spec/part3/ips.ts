@@ -1,22 +1,11 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
-import {
-  bool,
-  jsonBody,
-  notShownResponse,
-  objectOf,
-  on,
-  oneOf,
-  operations,
-  proseOf,
-  req,
-  scoped,
-  source,
-  str,
-} from '../build.js';
+import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Requirement, Resource } from '../types.js';
 
 const addressesSection = 'Endpoints > Addresses';
+const prose = proseOf(3);
 const otherRecords = 'Resources and their fields > Other records';
 
 export const ipAddress: Resource = {
@@ -102,8 +91,6 @@ const ops = operations(3, 'ips', [
     section: addressesSection,
   },
 ]);
-
-const prose = proseOf(3);
 
 /** The requirement that holds the "one private IPv4 address per instance" limit. */
 const ONE_PRIVATE = 'ips/allocate/at-most-one-private';

@@ -1,9 +1,11 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import { objectOf, on, operations, proseOf, range, scoped, source } from '../build.js';
+import { objectOf, operations, range, scoped, source } from '../build.js';
+import { on, proseOf } from '../prose.js';
 import type { AreaSpec, Param, Requirement } from '../types.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
+const prose = proseOf(3);
 
 /** Months of a year, for both monthly views. */
 const MONTHS = { min: 1, max: 12 } as const;
@@ -68,8 +70,6 @@ const ops = operations(3, 'stats', [
     section: statsSection,
   },
 ]);
-
-const prose = proseOf(3);
 
 const requirements: Requirement[] = [
   prose(
