@@ -12,10 +12,11 @@ import {
   oneOf,
   operations,
   scoped,
-  source,
   str,
 } from '../build.js';
-import type { Ambiguity, AreaSpec, CrossRule, Field, NotShown, Requirement, Resource, Source } from '../types.js';
+import { on } from '../prose.js';
+import type { Ambiguity, AreaSpec, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
+import { at, clause } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
 
 export const CONFIG_LABEL = { min: 1, max: 48 } as const;
@@ -30,7 +31,6 @@ const DEFAULT_ROOT_DEVICE = '/dev/sda';
 
 const fieldsSection = 'Resources and their fields > Configuration profile (create body)';
 const endpointsSection = 'Endpoints > Configuration profiles and interfaces';
-const at = (section: string): Source => source(3, section);
 
 /** One device slot: a disk or a volume, or null when empty. */
 export const deviceSlot = (name: string): Field =>
@@ -194,72 +194,55 @@ const ops = operations(3, 'configs', [
   },
 ]);
 
-const clause = (
-  id: string,
-  text: string,
-  operation: string,
-  field: string | undefined,
-  family: Requirement['family'],
-  section = fieldsSection,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  text,
-  source: at(section),
-  subject: { kind: 'operation', operation, ...(field ? { field } : {}) },
-  family,
-});
-
 const requirements: Requirement[] = [
   clause(
     'configs/create/devices-may-be-empty',
     'A profile whose `devices` is an empty object, or has null slots, is accepted.',
-    'configs/create',
-    'devices',
+    on('configs/create', 'devices'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/boot-waits-for-device',
     'Booting with a profile that has no device waits until a device exists.',
-    'configs/create',
-    'devices',
+    on('configs/create', 'devices'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/other-kernels',
     `The kernels ${OTHER_KERNELS.map((k) => `\`${k}\``).join(' and ')} are accepted as \`kernel\`.`,
-    'configs/create',
-    'kernel',
+    on('configs/create', 'kernel'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/root-device-invalid-defaults',
     `An invalid \`root_device\` is not refused: the profile gets \`${DEFAULT_ROOT_DEVICE}\`, as when it is absent.`,
-    'configs/create',
-    'root_device',
+    on('configs/create', 'root_device'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/root-device-must-mount',
     'An instance does not boot until the root device of its profile is mounted.',
-    'configs/create',
-    'root_device',
+    on('configs/create', 'root_device'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/update/root-device-invalid-defaults',
     `An update with an invalid \`root_device\` sets \`${DEFAULT_ROOT_DEVICE}\` rather than being refused.`,
-    'configs/update',
-    'root_device',
+    on('configs/update', 'root_device'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'configs/update/interfaces-redefined',
     "An update with `interfaces` replaces the profile's interfaces with exactly the ones given, each redefined in full.",
-    'configs/update',
-    'interfaces',
+    on('configs/update', 'interfaces'),
     'persistence',
+    fieldsSection,
   ),
 ];
 

@@ -1,17 +1,14 @@
 // Compute instances (Part 3), assembled from instances/: the create and update fields, the 18 instance operations with their power and lifecycle state table, the requirements by topic, clone and migrate rules, events, errors and limits.
 
+import { on } from '../prose.js';
 import type { AreaSpec, Requirement } from '../types.js';
-import { PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';
+import { at, clause, PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';
 import { cloneRequirements } from './instances/clone.js';
-
 import {
-  at,
-  clause,
   endpointsSection,
   intro,
   MAX_CONCURRENT_CLONES,
   OUTBOUND_RESTRICTED_PORTS,
-  onOp,
   POWER,
   STATUS_NAMES,
   SWAP_SIZE_DEFAULT,
@@ -56,7 +53,7 @@ const requirements: Requirement[] = [
   clause(
     'instances/nodebalancers/readable-only',
     'The NodeBalancers list of an instance holds only the NodeBalancers it is assigned to that the caller may read.',
-    onOp('instances/nodebalancers'),
+    on('instances/nodebalancers'),
     'behaviour',
     endpointsSection,
   ),

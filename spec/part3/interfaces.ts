@@ -18,21 +18,11 @@ import {
   operations,
   req,
   scoped,
-  source,
   str,
 } from '../build.js';
-import type {
-  Ambiguity,
-  AreaSpec,
-  CrossRule,
-  Field,
-  Json,
-  NotShown,
-  Requirement,
-  Resource,
-  Rule,
-  Source,
-} from '../types.js';
+import { on, onResource } from '../prose.js';
+import type { Ambiguity, AreaSpec, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
+import { at, clause } from './common.js';
 
 // Limits and values --------------------------------------------------------------------------
 
@@ -49,7 +39,6 @@ const NAT_ANY = 'any';
 const fieldsSection = 'Resources and their fields > Interface (element of `interfaces` and body of interface add)';
 const endpointsSection = 'Endpoints > Configuration profiles and interfaces';
 const statesSection = 'States and transitions';
-const at = (section: string): Source => source(3, section);
 
 // The Interface ------------------------------------------------------------------------------
 
@@ -493,24 +482,7 @@ const ops = operations(3, 'interfaces', [
 
 const ACTIVITY = 'interface-activity';
 
-const clause = (
-  id: string,
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  level: Requirement['level'] = 'MUST',
-): Requirement => ({ id, level, text, source: at(section), subject, family });
-const onField = (field?: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource: 'interface',
-  ...(field ? { field } : {}),
-});
-const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const onField = (field?: string): Requirement['subject'] => onResource('interface', field);
 
 /** Slugs of the rules-by-purpose fields in requirement ids. */
 const purposeSlug: Record<PurposeRuleField, string> = {
@@ -718,112 +690,112 @@ const requirements: Requirement[] = [
   clause(
     'interfaces/list/ordered',
     "The interfaces list answers the profile's interfaces in their order, the interface for eth0 first.",
-    onOp('interfaces/list'),
+    on('interfaces/list'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/add/appends',
     'An added interface comes after the existing interfaces of the profile.',
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/add/new-primary-demotes',
     'Adding an interface with `primary` true makes the previous primary interface of the profile non-primary.',
-    onOp('interfaces/add', 'primary'),
+    on('interfaces/add', 'primary'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/add/at-most-three',
     `Adding an interface to a profile that already has ${INTERFACES_PER_PROFILE.max} is refused.`,
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/add/inactive-until-reboot',
     'An added interface stays inactive until the instance is rebooted with the profile.',
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/order/all-ids-required',
     'An order body that leaves out any current interface ID of the profile is refused.',
-    onOp('interfaces/order', 'ids'),
+    on('interfaces/order', 'ids'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/order/active-profile-needs-shutdown',
     'Reordering the interfaces of the active profile is refused while the instance is not shut down.',
-    onOp('interfaces/order'),
+    on('interfaces/order'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/order/reorders',
     'After a reorder the interfaces list answers the interfaces in the order of `ids`.',
-    onOp('interfaces/order', 'ids'),
+    on('interfaces/order', 'ids'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/order/effective-after-reboot',
     'A new interface order takes effect in the instance after a reboot, position mapping to eth0, eth1 and eth2.',
-    onOp('interfaces/order'),
+    on('interfaces/order'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/update/vlan-refused',
     'Updating a vlan interface is refused.',
-    onOp('interfaces/update'),
+    on('interfaces/update'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/update/public-primary-only',
     'Updating a public interface changes only `primary`: its `ipv4` and `ip_ranges` stay empty.',
-    onOp('interfaces/update'),
+    on('interfaces/update'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-replaced',
     'An update with `ip_ranges` replaces the ranges of the interface with the ones given.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-emptied',
     'An update with an empty `ip_ranges` array removes every range of the interface.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-kept',
     'An update without `ip_ranges` leaves the ranges of the interface unchanged.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/delete/active-refused',
     'Deleting an active interface is refused and the interface remains.',
-    onOp('interfaces/delete'),
+    on('interfaces/delete'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/delete/removed',
     'A deleted interface is no longer in the interfaces list of its profile.',
-    onOp('interfaces/delete'),
+    on('interfaces/delete'),
     'persistence',
     endpointsSection,
   ),

@@ -1,7 +1,8 @@
 // What the instance documents do not show, and the ambiguities of their text.
 
 import type { Ambiguity, NotShown } from '../../types.js';
-import { at, createSection, endpointsSection, POWER, statesSection } from './common.js';
+import { at } from '../common.js';
+import { createSection, endpointsSection, POWER, statesSection } from './common.js';
 
 // Not shown and ambiguities ------------------------------------------------------------------
 
