@@ -4,6 +4,7 @@ import {
   arr,
   bodyOf,
   bool,
+  defineArea,
   envelopeOf,
   int,
   item,
@@ -22,7 +23,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, onTransition, proseOf } from '../prose.js';
-import type { AreaSpec, CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
+import type { CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
 
 const resourcesSection = 'Resources and their fields > Managed resources';
 const endpointsSection = 'Endpoints > Managed';
@@ -745,9 +746,7 @@ const responseNotShown = (list: Operation[]) =>
     return what ? [{ subject: op.id, what, source: op.source }] : [];
   });
 
-export const area: AreaSpec = {
-  name: 'managed',
-  part: 1,
+export const area = defineArea(1, 'managed', {
   resources: [managedContact, managedCredential, managedService, managedNodeSettings],
   operations: ops,
   requirements,
@@ -777,7 +776,6 @@ export const area: AreaSpec = {
       notShown: 'how the monitoring state shows in the service record (its fields are not shown)',
     },
   ],
-  events: [],
   errors: [
     {
       id: 'managed-service-region',
@@ -793,28 +791,24 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'Managed service timeout',
       limit: '1..255 seconds',
       encodedAt: ['managed-service.timeout'],
       numbers: [SERVICE_TIMEOUT.min, SERVICE_TIMEOUT.max],
     },
     {
-      part: 1,
       item: 'Managed service address',
       limit: '3..100 characters',
       encodedAt: ['managed-service.address'],
       numbers: [SERVICE_ADDRESS.min, SERVICE_ADDRESS.max],
     },
     {
-      part: 1,
       item: 'Managed service body',
       limit: 'at most 100 characters',
       encodedAt: ['managed-service.body'],
       numbers: [SERVICE_BODY_MAX],
     },
     {
-      part: 1,
       item: 'Managed credential label / username',
       limit: '2..75 / at most 5000 characters',
       encodedAt: [
@@ -939,4 +933,4 @@ export const area: AreaSpec = {
         'The transitions are encoded with their operations; the monitoring effects are requirements proposed for exclusion.',
     },
   ],
-};
+});

@@ -4,6 +4,7 @@ import {
   arr,
   bodyOf,
   bool,
+  defineArea,
   emptyObject,
   envelopeOf,
   int,
@@ -17,7 +18,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, onTransition, proseOf } from '../prose.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > StackScript';
 const endpointsSection = 'Endpoints > StackScripts';
@@ -264,9 +265,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'stackscripts',
-  part: 1,
+export const area = defineArea(1, 'stackscripts', {
   resources: [stackscript],
   operations: ops,
   requirements,
@@ -296,7 +295,6 @@ export const area: AreaSpec = {
       ],
     },
   ],
-  events: [],
   errors: [
     {
       id: 'stackscript-delete-public',
@@ -317,7 +315,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'StackScript label',
       limit: '3..128 characters',
       encodedAt: ['stackscript.label'],
@@ -385,4 +382,4 @@ export const area: AreaSpec = {
         'A private StackScript is hidden from anonymous callers and other accounts (MUST); restricted users of the same account follow the general grant convention.',
     },
   ],
-};
+});

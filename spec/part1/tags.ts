@@ -2,6 +2,7 @@
 
 import {
   arr,
+  defineArea,
   envelopeOf,
   item,
   jsonBody,
@@ -15,7 +16,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Operation, Requirement } from '../types.js';
+import type { Operation, Requirement } from '../types.js';
 
 const tagSection = 'Resources and their fields > Tag';
 const endpointsSection = 'Endpoints > Tags';
@@ -137,14 +138,9 @@ const responsesNotShown = (list: Operation[]) =>
     return what ? [{ subject: op.id, what, source: op.source }] : [];
   });
 
-export const area: AreaSpec = {
-  name: 'tags',
-  part: 1,
-  resources: [],
+export const area = defineArea(1, 'tags', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'tag-create-without-read-write',
@@ -156,13 +152,7 @@ export const area: AreaSpec = {
     },
   ],
   limits: [
-    {
-      part: 1,
-      item: 'Tag label',
-      limit: '3..50 characters',
-      encodedAt: ['tags/create#label'],
-      numbers: [LABEL.min, LABEL.max],
-    },
+    { item: 'Tag label', limit: '3..50 characters', encodedAt: ['tags/create#label'], numbers: [LABEL.min, LABEL.max] },
   ],
   notShown: [
     { subject: 'tag', what: 'fields of the tag record and of the tagged-object items', source: source(1, tagSection) },
@@ -198,4 +188,4 @@ export const area: AreaSpec = {
       encoding: 'All four ID arrays are encoded as integer arrays; behaviour is tested with instances (`nodes`) only.',
     },
   ],
-};
+});

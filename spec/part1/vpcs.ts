@@ -4,6 +4,7 @@ import {
   arr,
   bodyOf,
   bool,
+  defineArea,
   emptyObject,
   envelopeOf,
   field,
@@ -20,7 +21,7 @@ import {
   str,
 } from '../build.js';
 import { proseOf } from '../prose.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const prose = proseOf(1);
@@ -334,9 +335,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'vpcs',
-  part: 1,
+export const area = defineArea(1, 'vpcs', {
   resources: [vpc, subnet, vpcIpRecord],
   operations: ops,
   requirements,
@@ -401,19 +400,12 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'VPC label / subnet label',
       limit: '1..64 characters',
       encodedAt: ['vpc.label', 'vpc-subnet.label', 'vpcs/create#subnets.label'],
       numbers: [1, 64],
     },
-    {
-      part: 1,
-      item: 'VPC description',
-      limit: 'at most 255 characters',
-      encodedAt: ['vpc.description'],
-      numbers: [255],
-    },
+    { item: 'VPC description', limit: 'at most 255 characters', encodedAt: ['vpc.description'], numbers: [255] },
   ],
   notShown: [
     {
@@ -438,4 +430,4 @@ export const area: AreaSpec = {
         'Format `ipv4-cidr` and rule canonical-cidr: host bits zero (`10.0.0.0/24`, not `10.0.0.1/24`); the prefix length is not bounded by the document.',
     },
   ],
-};
+});

@@ -3,6 +3,7 @@
 import {
   bodyOf,
   bool,
+  defineArea,
   forbiddenCharacters,
   jsonBody,
   length,
@@ -18,7 +19,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, proseOf } from '../prose.js';
-import type { AreaSpec, CrossRule, Requirement, Resource } from '../types.js';
+import type { CrossRule, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const accountSection = 'Endpoints > Account';
@@ -428,14 +429,10 @@ const requirements: Requirement[] = [
 
 const errors = source(2, 'Errors');
 
-export const area: AreaSpec = {
-  name: 'account',
-  part: 2,
+export const area = defineArea(2, 'account', {
   resources: [account, accountSettings],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'account-cancel-charge-fails',
@@ -469,7 +466,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Promo credit eligibility',
       limit: 'account younger than 90 days',
       encodedAt: [],
@@ -477,7 +473,6 @@ export const area: AreaSpec = {
       note: 'an account age is no body value; held by requirement account/promo-codes/add/account-younger-than-90-days',
     },
     {
-      part: 2,
       item: 'Account field lengths',
       limit: 'as in the Account table',
       encodedAt: [],
@@ -485,7 +480,6 @@ export const area: AreaSpec = {
       note: 'the row states no number of its own; the lengths are the length rules of the `account` resource fields',
     },
     {
-      part: 2,
       item: 'Promo code',
       limit: '1..32 characters',
       encodedAt: ['account/promo-codes/add#promo_code'],
@@ -652,4 +646,4 @@ export const area: AreaSpec = {
         'Effects include `billing` (with `account-wide` and `sends-email`) so that `--mode safe` leaves it alone.',
     },
   ],
-};
+});

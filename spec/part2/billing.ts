@@ -3,6 +3,7 @@
 import {
   bodyOf,
   bool,
+  defineArea,
   envelopeOf,
   field,
   int,
@@ -21,7 +22,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
+import type { CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const paymentsSection = 'Endpoints > Payment methods and payments';
@@ -407,13 +408,10 @@ const requirements: Requirement[] = [
 
 const events = source(2, 'Events');
 
-export const area: AreaSpec = {
-  name: 'billing',
-  part: 2,
+export const area = defineArea(2, 'billing', {
   resources: [paymentMethod, payment],
   operations: ops,
   requirements,
-  stateTables: [],
   events: [
     {
       action: 'payment_method_add',
@@ -450,21 +448,18 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Active payment methods per account',
       limit: '6',
       encodedAt: ['payment-method.rule:active-methods-limit'],
       numbers: [MAX_ACTIVE_PAYMENT_METHODS],
     },
     {
-      part: 2,
       item: 'Payment methods added per day',
       limit: '60',
       encodedAt: ['payment-method.rule:daily-additions-limit'],
       numbers: [MAX_PAYMENT_METHODS_ADDED_PER_DAY],
     },
     {
-      part: 2,
       item: 'Payment amount',
       limit: 'minimum 5.00 or balance if lower; maximum 2000.00 or balance up to 50000.00 if higher',
       encodedAt: ['billing/payments/create#usd'],
@@ -610,4 +605,4 @@ export const area: AreaSpec = {
         'Payment Method Add and Credit Card Add carry `billing` and `account-wide` effects, so that `--mode safe` does not store cards or move the default on a real account.',
     },
   ],
-};
+});

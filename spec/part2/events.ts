@@ -1,8 +1,17 @@
 // Events, logins, maintenance and notifications (Part 2): the read operations, read and seen marking, and what each list holds.
 
-import { envelopeOf, noScopeListed, notShownResponse, objectOf, operations, scoped, source } from '../build.js';
+import {
+  defineArea,
+  envelopeOf,
+  noScopeListed,
+  notShownResponse,
+  objectOf,
+  operations,
+  scoped,
+  source,
+} from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Requirement } from '../types.js';
+import type { Requirement } from '../types.js';
 
 const section = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const eventsSection = 'Events';
@@ -248,18 +257,11 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'events',
-  part: 2,
-  resources: [],
+export const area = defineArea(2, 'events', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 2,
       item: 'Events and logins history',
       limit: '90 days',
       encodedAt: [],
@@ -324,4 +326,4 @@ export const area: AreaSpec = {
       encoding: 'Read as: the notifications path offers no operation other than the list.',
     },
   ],
-};
+});

@@ -3,6 +3,7 @@
 import {
   bodyOf,
   bool,
+  defineArea,
   envelopeOf,
   length,
   noAuth,
@@ -14,7 +15,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > OAuth client';
 const section = 'Endpoints > OAuth clients';
@@ -238,18 +239,12 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'oauth-clients',
-  part: 2,
+export const area = defineArea(2, 'oauth-clients', {
   resources: [oauthClient],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 2,
       item: 'OAuth client label',
       limit: '1..512 characters',
       encodedAt: ['oauth-client.label'],
@@ -303,4 +298,4 @@ export const area: AreaSpec = {
       encoding: "Read as a client of the caller's account; other accounts' clients are refused.",
     },
   ],
-};
+});

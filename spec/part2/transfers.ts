@@ -2,6 +2,7 @@
 
 import {
   arr,
+  defineArea,
   envelopeOf,
   item,
   jsonBody,
@@ -15,7 +16,7 @@ import {
   str,
 } from '../build.js';
 import { on, onTransition, proseOf } from '../prose.js';
-import type { AreaSpec, Effect, Param, Requirement, Resource } from '../types.js';
+import type { Effect, Param, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > Service transfer';
 const section = 'Endpoints > Service transfers';
@@ -461,9 +462,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'transfers',
-  part: 2,
+export const area = defineArea(2, 'transfers', {
   resources: [serviceTransfer],
   operations: ops,
   requirements,
@@ -517,7 +516,6 @@ export const area: AreaSpec = {
       notShown: 'the expiry period',
     },
   ],
-  events: [],
   errors: [
     {
       id: 'service-transfer-unmet-conditions',
@@ -532,7 +530,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Transfer completion time after acceptance',
       limit: 'up to three hours',
       encodedAt: [],
@@ -600,4 +597,4 @@ export const area: AreaSpec = {
       encoding: 'Kept as a requirement that cannot be observed from outside.',
     },
   ],
-};
+});

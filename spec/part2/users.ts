@@ -4,6 +4,7 @@ import {
   arr,
   bodyOf,
   bool,
+  defineArea,
   envelopeOf,
   int,
   length,
@@ -18,7 +19,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, proseOf } from '../prose.js';
-import type { AreaSpec, EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
+import type { EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields';
 const usersSection = 'Endpoints > Users and grants (unrestricted users only)';
@@ -449,14 +450,10 @@ const unrestrictedOnlyOperations = [
   'account/promo-codes/add',
 ];
 
-export const area: AreaSpec = {
-  name: 'users',
-  part: 2,
+export const area = defineArea(2, 'users', {
   resources: [user, grants],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'restricted-user-unrestricted-only',
@@ -472,7 +469,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'User username',
       limit: '3..32 characters',
       encodedAt: ['user.username'],
@@ -554,4 +550,4 @@ export const area: AreaSpec = {
         'The row names every operation marked unrestricted-only: the users and grants operations (not the own-grants view), the two login operations, the five service transfer operations, Account Cancel and the promo credit add.',
     },
   ],
-};
+});

@@ -2,6 +2,7 @@
 
 import {
   bool,
+  defineArea,
   int,
   jsonBody,
   length,
@@ -14,7 +15,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import type { Requirement, Resource } from '../types.js';
 
 const backupsSection = 'Endpoints > Backups';
 const statesSection = 'States and transitions';
@@ -244,14 +245,10 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'backups',
-  part: 3,
+export const area = defineArea(3, 'backups', {
   resources: [backup],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'restore-insufficient-space',
@@ -263,13 +260,7 @@ export const area: AreaSpec = {
     },
   ],
   limits: [
-    {
-      part: 3,
-      item: 'Snapshot label',
-      limit: '1..255 characters',
-      encodedAt: ['backups/snapshot#label'],
-      numbers: [1, 255],
-    },
+    { item: 'Snapshot label', limit: '1..255 characters', encodedAt: ['backups/snapshot#label'], numbers: [1, 255] },
   ],
   notShown: [
     { subject: 'backup', what: 'the fields of the backup and snapshot records', source: source(3, otherRecords) },
@@ -328,4 +319,4 @@ export const area: AreaSpec = {
       encoding: 'Not a requirement; the same-UUID clause is, and it is not observable through the API.',
     },
   ],
-};
+});

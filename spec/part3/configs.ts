@@ -3,6 +3,7 @@
 import {
   bodyOf,
   bool,
+  defineArea,
   envelopeOf,
   int,
   length,
@@ -15,7 +16,7 @@ import {
   str,
 } from '../build.js';
 import { on } from '../prose.js';
-import type { Ambiguity, AreaSpec, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
+import type { Ambiguity, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
 import { at, clause } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
 
@@ -291,18 +292,12 @@ const ambiguities: Ambiguity[] = [
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'configs',
-  part: 3,
+export const area = defineArea(3, 'configs', {
   resources: [config],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Configuration label',
       limit: '1..48 characters',
       encodedAt: ['config.label'],
@@ -311,4 +306,4 @@ export const area: AreaSpec = {
   ],
   notShown,
   ambiguities,
-};
+});

@@ -2,6 +2,7 @@
 
 import {
   bodyOf,
+  defineArea,
   envelopeOf,
   int,
   jsonBody,
@@ -17,7 +18,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, CrossRule, Field, Requirement, Resource } from '../types.js';
+import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
   authorizedKeys,
   authorizedUsers,
@@ -330,19 +331,13 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'disks',
-  part: 3,
+export const area = defineArea(3, 'disks', {
   resources: [disk],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
-    { part: 3, item: 'Disk label', limit: '1..48 characters', encodedAt: ['disk.label'], numbers: [1, 48] },
+    { item: 'Disk label', limit: '1..48 characters', encodedAt: ['disk.label'], numbers: [1, 48] },
     {
-      part: 3,
       item: 'Disk resize size',
       limit: 'integer >= 1 MB',
       encodedAt: ['disks/resize#size'],
@@ -416,4 +411,4 @@ export const area: AreaSpec = {
         'The in-use request is accepted and the resize then fails; for the used-space rule only "does not take effect" is asserted, either way.',
     },
   ],
-};
+});

@@ -1,7 +1,8 @@
 // Compute instances (Part 3), assembled from instances/: the create and update fields, the 18 instance operations with their power and lifecycle state table, the requirements by topic, clone and migrate rules, events, errors and limits.
 
+import { defineArea } from '../build.js';
 import { on } from '../prose.js';
-import type { AreaSpec, Requirement } from '../types.js';
+import type { Requirement } from '../types.js';
 import { at, clause, PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';
 import { cloneRequirements } from './instances/clone.js';
 import {
@@ -59,9 +60,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'instances',
-  part: 3,
+export const area = defineArea(3, 'instances', {
   resources: [instance],
   operations: ops,
   requirements,
@@ -147,28 +146,24 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 3,
       item: 'Instance label',
       limit: '3..64 characters',
       encodedAt: ['instance.label', 'instances/clone#label'],
       numbers: [3, 64],
     },
     {
-      part: 3,
       item: 'root_pass',
       limit: '7..128 characters',
       encodedAt: ['instance.root_pass', 'instances/password#root_pass', 'instances/rebuild#root_pass'],
       numbers: [7, 128],
     },
     {
-      part: 3,
       item: 'Concurrent clones per source',
       limit: '5',
       encodedAt: ['instances/clone#rule:concurrent-clones'],
       numbers: [MAX_CONCURRENT_CLONES],
     },
     {
-      part: 3,
       item: 'user_data',
       limit: 'at most 65535 bytes unencoded',
       encodedAt: [
@@ -179,21 +174,13 @@ export const area: AreaSpec = {
       numbers: [USER_DATA_MAX_BYTES],
     },
     {
-      part: 3,
       item: 'stackscript_data',
       limit: 'at most 65535 characters',
       encodedAt: ['instance.stackscript_data', 'instances/rebuild#stackscript_data'],
       numbers: [65535],
     },
+    { item: 'swap_size default', limit: '512', encodedAt: ['instance.swap_size'], numbers: [SWAP_SIZE_DEFAULT] },
     {
-      part: 3,
-      item: 'swap_size default',
-      limit: '512',
-      encodedAt: ['instance.swap_size'],
-      numbers: [SWAP_SIZE_DEFAULT],
-    },
-    {
-      part: 3,
       item: 'Watchdog',
       limit: 'gives up after more than 5 boot jobs within 15 minutes',
       encodedAt: [],
@@ -201,7 +188,6 @@ export const area: AreaSpec = {
       note: 'A count of boot jobs over time, held by no rule: requirement instances/update/watchdog-gives-up (excluded: an unexpected power-off cannot be caused through the API).',
     },
     {
-      part: 3,
       item: 'Alert averaging window',
       limit: 'two hours',
       encodedAt: [],
@@ -211,4 +197,4 @@ export const area: AreaSpec = {
   ],
   notShown,
   ambiguities,
-};
+});

@@ -4,6 +4,7 @@ import {
   arr,
   bodyOf,
   bool,
+  defineArea,
   int,
   item,
   items,
@@ -21,7 +22,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource } from '../prose.js';
-import type { Ambiguity, AreaSpec, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
+import type { Ambiguity, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
 import { at, clause } from './common.js';
 
 // Limits and values --------------------------------------------------------------------------
@@ -918,9 +919,7 @@ const ambiguities: Ambiguity[] = [
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'interfaces',
-  part: 3,
+export const area = defineArea(3, 'interfaces', {
   resources: [iface],
   operations: ops,
   requirements,
@@ -985,28 +984,20 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 3,
       item: 'Interface label',
       limit: '1..64 characters',
       encodedAt: ['interface.label', 'interfaces/add#rule:vlan-label-required'],
       numbers: [INTERFACE_LABEL.min, INTERFACE_LABEL.max],
     },
     {
-      part: 3,
       item: 'Interfaces per configuration profile',
       limit: '1..3',
       encodedAt: ['instance.interfaces', 'config.interfaces'],
       numbers: [INTERFACES_PER_PROFILE.min, INTERFACES_PER_PROFILE.max],
       note: 'The maximum is an items rule; the minimum 1 is met by the default public interface an empty array yields (interfaces/empty-array-default-public), and interface add holds the maximum as interfaces/add/at-most-three.',
     },
-    {
-      part: 3,
-      item: 'VLANs per region',
-      limit: '10',
-      encodedAt: ['interface.label'],
-      numbers: [VLANS_PER_REGION],
-    },
+    { item: 'VLANs per region', limit: '10', encodedAt: ['interface.label'], numbers: [VLANS_PER_REGION] },
   ],
   notShown,
   ambiguities,
-};
+});

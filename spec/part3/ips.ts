@@ -1,8 +1,20 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
-import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
+import {
+  bool,
+  defineArea,
+  jsonBody,
+  notShownResponse,
+  objectOf,
+  oneOf,
+  operations,
+  req,
+  scoped,
+  source,
+  str,
+} from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import type { Requirement, Resource } from '../types.js';
 
 const addressesSection = 'Endpoints > Addresses';
 const prose = proseOf(3);
@@ -178,18 +190,12 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'ips',
-  part: 3,
+export const area = defineArea(3, 'ips', {
   resources: [ipAddress],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Private IPv4 addresses per instance',
       limit: 'one',
       encodedAt: [],
@@ -251,4 +257,4 @@ export const area: AreaSpec = {
       encoding: 'Typed string of format `ip` (either family); an IPv6 address goes into the path as written.',
     },
   ],
-};
+});

@@ -1,7 +1,7 @@
 // Kernels (Part 3): the two kernel operations, which need no authentication, and the kernel ids the configuration profile section names.
 
-import { envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
-import type { AreaSpec, Requirement } from '../types.js';
+import { defineArea, envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
+import type { Requirement } from '../types.js';
 
 const kernelsSection = 'Endpoints > Kernels (no authentication)';
 const configSection = 'Resources and their fields > Configuration profile (create body)';
@@ -54,16 +54,9 @@ const requirements: Requirement[] = [
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'kernels',
-  part: 3,
-  resources: [],
+export const area = defineArea(3, 'kernels', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
-  limits: [],
   notShown: [
     { subject: 'kernels', what: recordNotShown, source: source(3, 'Resources and their fields > Other records') },
   ],
@@ -83,4 +76,4 @@ export const area: AreaSpec = {
       encoding: 'Encoded as no authentication; only calls without a token are asserted.',
     },
   ],
-};
+});

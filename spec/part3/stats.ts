@@ -1,8 +1,8 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import { objectOf, operations, range, scoped, source } from '../build.js';
+import { defineArea, objectOf, operations, range, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
-import type { AreaSpec, Param, Requirement } from '../types.js';
+import type { Param, Requirement } from '../types.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
 const prose = proseOf(3);
@@ -114,18 +114,11 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'stats',
-  part: 3,
-  resources: [],
+export const area = defineArea(3, 'stats', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Transfer year',
       limit: '2000..2037; month 1..12',
       encodedAt: ['stats/transfer-month#param:year', 'stats/transfer-month#param:month'],
@@ -167,4 +160,4 @@ export const area: AreaSpec = {
       encoding: 'Both written as time-window requirements; the 30-day window is stated for statistics only.',
     },
   ],
-};
+});
