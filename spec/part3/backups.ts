@@ -16,6 +16,7 @@ import {
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import type { Requirement, Resource } from '../types.js';
+import { nodeRead, nodeWrite } from './common.js';
 
 const backupsSection = 'Endpoints > Backups';
 const statesSection = 'States and transitions';
@@ -38,9 +39,6 @@ export const backup: Resource = {
     }),
   ],
 };
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 const instance = { nodeId: 'integer' } as const;
 const oneBackup = { nodeId: 'integer', backupId: 'integer' } as const;
 const bodyNotShown = 'the response body';

@@ -6,6 +6,10 @@ import type { Family, Field, Level, Requirement, Rule, Source, Subject } from '.
 
 export const at = (section: string): Source => source(3, section);
 
+/** The access an operation on an instance, or on a part of one, needs on that instance. */
+export const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
+export const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
+
 const prose = proseOf(3);
 
 /** A Part 3 requirement written from prose: MUST unless another level is given. */

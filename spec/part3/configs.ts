@@ -17,7 +17,7 @@ import {
 } from '../build.js';
 import { on } from '../prose.js';
 import type { Ambiguity, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
-import { at, clause } from './common.js';
+import { at, clause, nodeRead, nodeWrite } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
 
 export const CONFIG_LABEL = { min: 1, max: 48 } as const;
@@ -125,8 +125,6 @@ const bodyRules: CrossRule[] = [
 ];
 
 const path = '/node/instances/{nodeId}/configs';
-const canRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const canWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 
 const ops = operations(3, 'configs', [
   {
@@ -138,7 +136,7 @@ const ops = operations(3, 'configs', [
     paging: 'bounded',
     response: envelopeOf(undefined, 'configuration profile records'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the configuration profiles of an instance.',
     section: endpointsSection,
   },
@@ -151,7 +149,7 @@ const ops = operations(3, 'configs', [
     body: bodyOf(config, 'create', { rules: bodyRules }),
     response: notShownResponse('what configuration profile create returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Adds a configuration profile to an instance.',
     section: endpointsSection,
   },
@@ -163,7 +161,7 @@ const ops = operations(3, 'configs', [
     params: { nodeId: 'integer', configId: 'integer' },
     response: objectOf(undefined, 'the fields of the configuration profile record'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Returns one configuration profile of an instance.',
     section: endpointsSection,
   },
@@ -176,7 +174,7 @@ const ops = operations(3, 'configs', [
     body: bodyOf(config, 'update', { rules: bodyRules }),
     response: notShownResponse('what configuration profile update returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Changes the devices, helpers, interfaces, root device, run level or mode of a configuration profile.',
     section: endpointsSection,
   },
@@ -188,7 +186,7 @@ const ops = operations(3, 'configs', [
     params: { nodeId: 'integer', configId: 'integer' },
     response: notShownResponse('what configuration profile delete returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     effects: ['destructive'],
     summary: 'Deletes a configuration profile of an instance.',
     section: endpointsSection,

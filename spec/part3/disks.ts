@@ -22,6 +22,8 @@ import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
   authorizedKeys,
   authorizedUsers,
+  nodeRead,
+  nodeWrite,
   PRIVATE_IMAGE_PATTERN,
   passwordRules,
   rootPass,
@@ -99,9 +101,6 @@ const createRules: CrossRule[] = [
     text: 'a `stackscript_id` cannot be used when the disk is deployed from a private image (`private/...`).',
   },
 ];
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 const instance = { nodeId: 'integer' } as const;
 const oneDisk = { nodeId: 'integer', diskId: 'integer' } as const;
 const recordNotShown = 'the fields of the disk record';

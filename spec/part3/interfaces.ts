@@ -23,7 +23,7 @@ import {
 } from '../build.js';
 import { on, onResource } from '../prose.js';
 import type { Ambiguity, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
-import { at, clause } from './common.js';
+import { at, clause, nodeRead, nodeWrite } from './common.js';
 
 // Limits and values --------------------------------------------------------------------------
 
@@ -387,8 +387,6 @@ export const rulesByPurpose: Record<PurposeRuleField, Record<Purpose, PurposeCel
 const interfacePath = '/node/instances/{nodeId}/configs/{configId}/interfaces';
 const ids = { nodeId: 'integer', configId: 'integer' } as const;
 const oneId = { ...ids, interfaceId: 'integer' } as const;
-const canRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const canWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 const configUpdated = [{ action: 'node_config_update', count: 'one' }] as const;
 
 const ops = operations(3, 'interfaces', [
@@ -400,7 +398,7 @@ const ops = operations(3, 'interfaces', [
     params: ids,
     response: { kind: 'array', item: 'interface' },
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the interfaces of a configuration profile in their order.',
     section: endpointsSection,
   },
@@ -413,7 +411,7 @@ const ops = operations(3, 'interfaces', [
     body: bodyOf(iface, 'create', { rules: purposeRules() }),
     response: notShownResponse('what interface add returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     summary: 'Appends an interface to a configuration profile.',
     section: endpointsSection,
@@ -433,7 +431,7 @@ const ops = operations(3, 'interfaces', [
     ]),
     response: notShownResponse('what interface reorder returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Sets the order of the interfaces of a configuration profile.',
     section: endpointsSection,
   },
@@ -445,7 +443,7 @@ const ops = operations(3, 'interfaces', [
     params: oneId,
     response: objectOf('interface'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Returns one interface of a configuration profile.',
     section: endpointsSection,
   },
@@ -458,7 +456,7 @@ const ops = operations(3, 'interfaces', [
     body: bodyOf(iface, 'update'),
     response: notShownResponse('what interface update returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     summary: 'Changes the primary flag, VPC addresses or ranges of a public or vpc interface.',
     section: endpointsSection,
@@ -471,7 +469,7 @@ const ops = operations(3, 'interfaces', [
     params: oneId,
     response: notShownResponse('what interface delete returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     effects: ['destructive'],
     summary: 'Deletes an interface that is not active.',

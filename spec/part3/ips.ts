@@ -15,6 +15,7 @@ import {
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import type { Requirement, Resource } from '../types.js';
+import { nodeRead, nodeWrite } from './common.js';
 
 const addressesSection = 'Endpoints > Addresses';
 const prose = proseOf(3);
@@ -27,9 +28,6 @@ export const ipAddress: Resource = {
   notShown: 'every field of the IP address record except `rdns`',
   fields: [str('rdns', { nullable: true, create: 'read-only', update: 'read-only', description: 'reverse DNS name' })],
 };
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 const instance = { nodeId: 'integer' } as const;
 const oneAddress = { nodeId: 'integer', address: { type: 'string', format: 'ip' } } as const;
 const bodyNotShown = 'the response body';

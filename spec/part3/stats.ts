@@ -3,6 +3,7 @@
 import { defineArea, objectOf, operations, range, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import type { Param, Requirement } from '../types.js';
+import { nodeRead } from './common.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
 const prose = proseOf(3);
@@ -13,7 +14,6 @@ const MONTHS = { min: 1, max: 12 } as const;
 const TRANSFER_YEARS = { min: 2000, max: 2037 } as const;
 
 const month: Omit<Param, 'name'> = { type: 'integer', rules: [range(MONTHS.min, MONTHS.max)] };
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
 const read = scoped('nodes:read_only');
 
 const ops = operations(3, 'stats', [

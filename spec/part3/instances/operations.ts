@@ -15,7 +15,16 @@ import {
   scoped,
   str,
 } from '../../build.js';
-import { authorizedKeys, authorizedUsers, metadata, rootPass, stackscriptData, stackscriptId } from '../common.js';
+import {
+  authorizedKeys,
+  authorizedUsers,
+  metadata,
+  nodeRead,
+  nodeWrite,
+  rootPass,
+  stackscriptData,
+  stackscriptId,
+} from '../common.js';
 import { deviceSlot } from '../configs.js';
 import { DEFAULT_MIGRATION, endpointsSection, MIGRATION_TYPES, RESCUE_SLOTS } from './common.js';
 import { cloneBody, createRules, instance } from './fields.js';
@@ -23,8 +32,6 @@ import { cloneBody, createRules, instance } from './fields.js';
 // Operations ---------------------------------------------------------------------------------
 
 export const node = { nodeId: 'integer' } as const;
-export const canRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-export const canWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 export const read = scoped('nodes:read_only');
 export const write = scoped('nodes:read_write');
 export const one = '/node/instances/{nodeId}';
@@ -68,7 +75,7 @@ export const ops = operations(3, 'instances', [
     params: node,
     response: objectOf(undefined, instanceRecord),
     auth: read,
-    access: canRead,
+    access: nodeRead,
     summary: 'Returns one instance.',
     section: endpointsSection,
   },
@@ -81,7 +88,7 @@ export const ops = operations(3, 'instances', [
     body: bodyOf(instance, 'update'),
     response: objectOf(undefined, instanceRecord),
     auth: write,
-    access: { ...canWrite, note: 'tags need an unrestricted user' },
+    access: { ...nodeWrite, note: 'tags need an unrestricted user' },
     summary: 'Changes the label, group, tags, watchdog, alerts or backup schedule of an instance.',
     section: endpointsSection,
   },
@@ -93,7 +100,7 @@ export const ops = operations(3, 'instances', [
     params: node,
     response: notShownResponse('what instance delete returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     effects: ['destructive'],
     summary: 'Deletes an instance with its disks, backups and configuration profiles.',
     section: endpointsSection,
@@ -107,7 +114,7 @@ export const ops = operations(3, 'instances', [
     body: jsonBody([int('config_id', { description: 'configuration profile to boot with' })]),
     response: notShownResponse('what instance boot returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Boots an offline instance with a configuration profile.',
     section: endpointsSection,
   },
@@ -125,7 +132,7 @@ export const ops = operations(3, 'instances', [
     ]),
     response: notShownResponse('what instance reboot returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Reboots a running instance.',
     section: endpointsSection,
   },
@@ -137,7 +144,7 @@ export const ops = operations(3, 'instances', [
     params: node,
     response: notShownResponse('what instance shut down returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Shuts a running instance down.',
     section: endpointsSection,
   },
@@ -150,7 +157,7 @@ export const ops = operations(3, 'instances', [
     body: jsonBody([req(rootPass('new root password'))]),
     response: notShownResponse('what instance root password reset returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     events: [{ action: 'password_reset', count: 'one' }],
     summary: 'Resets the root password of a shut-down instance.',
     section: endpointsSection,
@@ -166,7 +173,7 @@ export const ops = operations(3, 'instances', [
     ]),
     response: notShownResponse('what instance rescue returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Boots the instance into rescue mode with the given devices.',
     section: endpointsSection,
   },
@@ -189,7 +196,7 @@ export const ops = operations(3, 'instances', [
     ]),
     response: notShownResponse('what instance rebuild returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     effects: ['destructive', 'billing'],
     summary: 'Deletes every disk and profile of the instance and deploys an image, optionally resizing it.',
     section: endpointsSection,
@@ -207,7 +214,7 @@ export const ops = operations(3, 'instances', [
     ]),
     response: notShownResponse('what instance resize returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     effects: ['billing'],
     summary: 'Moves the instance to another type, by a cold or warm migration.',
     section: endpointsSection,
@@ -221,7 +228,7 @@ export const ops = operations(3, 'instances', [
     body: jsonBody([bool('allow_auto_disk_resize', { default: true })]),
     response: notShownResponse('what instance upgrade returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Upgrades an instance of a deprecated type to its successor type.',
     section: endpointsSection,
   },
@@ -238,7 +245,7 @@ export const ops = operations(3, 'instances', [
     ]),
     response: notShownResponse('what instance migrate returns'),
     auth: write,
-    access: canWrite,
+    access: nodeWrite,
     events: [
       { action: 'node_migrate_datacenter_create', count: 'one', when: 'a cross-region migration, with `region`' },
     ],
@@ -271,7 +278,7 @@ export const ops = operations(3, 'instances', [
     paging: 'bounded',
     response: envelopeOf(undefined, 'the fields of the firewall items'),
     auth: read,
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the firewalls attached to the instance.',
     section: endpointsSection,
   },
@@ -283,7 +290,7 @@ export const ops = operations(3, 'instances', [
     params: node,
     response: notShownResponse('the shape of the NodeBalancer list and its items'),
     auth: read,
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the NodeBalancers the instance is assigned to that the caller may read.',
     section: endpointsSection,
   },
@@ -296,7 +303,7 @@ export const ops = operations(3, 'instances', [
     paging: 'bounded',
     response: envelopeOf(undefined, 'the fields of the volume items'),
     auth: read,
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the volumes attached to the instance.',
     section: endpointsSection,
   },
