@@ -23,11 +23,11 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
 import type { CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
 
 const resourcesSection = 'Resources and their fields > Managed resources';
 const endpointsSection = 'Endpoints > Managed';
-const statesSection = 'States and transitions';
 const prose = proseOf(1);
 
 // Limits of the managed resources, each stated once.

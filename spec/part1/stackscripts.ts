@@ -18,11 +18,11 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > StackScript';
 const endpointsSection = 'Endpoints > StackScripts';
-const statesSection = 'States and transitions';
 const prose = proseOf(1);
 
 /** StackScript label bounds (Limits: "StackScript label"). */

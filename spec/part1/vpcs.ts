@@ -21,9 +21,9 @@ import {
   str,
 } from '../build.js';
 import { proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const prose = proseOf(1);
 const created = str('created', {
   format: 'date-time',
@@ -274,7 +274,7 @@ const ops = operations(1, 'vpcs', [
   },
 ]);
 
-const states = source(1, 'States and transitions');
+const states = source(1, statesSection);
 
 const requirements: Requirement[] = [
   prose(
@@ -291,7 +291,7 @@ const requirements: Requirement[] = [
     'Deleting a VPC whose subnets are all deletable deletes the VPC and all its subnets.',
     { kind: 'state-table', table: 'vpc-delete', transition: 'deletable' },
     'state',
-    'States and transitions',
+    statesSection,
   ),
   prose(
     'vpcs/delete/all-or-nothing',
@@ -299,7 +299,7 @@ const requirements: Requirement[] = [
     'Deleting a VPC while any of its subnets is not deletable deletes nothing: the VPC and all its subnets remain.',
     { kind: 'state-table', table: 'vpc-delete', transition: 'not-deletable' },
     'state',
-    'States and transitions',
+    statesSection,
   ),
   prose(
     'vpcs/subnets/delete/refused-with-interfaces',

@@ -19,9 +19,9 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, proseOf } from '../prose.js';
+import { fieldsSection } from '../sections.js';
 import type { CrossRule, Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const accountSection = 'Endpoints > Account';
 const prose = proseOf(2);
 

@@ -22,9 +22,9 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
 import type { CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const paymentsSection = 'Endpoints > Payment methods and payments';
 const invoicesSection = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const deprecatedSection = 'Endpoints > Deprecated';
@@ -336,8 +336,6 @@ const ops = operations(2, 'billing', [
   },
 ]);
 
-const states = 'States and transitions';
-
 const requirements: Requirement[] = [
   prose(
     'billing/credit-card/add/becomes-default',
@@ -353,7 +351,7 @@ const requirements: Requirement[] = [
     'A payment method added with `is_default` true becomes the default, and the previous default loses default status.',
     on('billing/payment-methods/create'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/create/non-default-keeps-default',
@@ -361,7 +359,7 @@ const requirements: Requirement[] = [
     'A payment method added with `is_default` false leaves the existing default method the default.',
     on('billing/payment-methods/create'),
     'state',
-    states,
+    statesSection,
     true,
   ),
   prose(
@@ -378,7 +376,7 @@ const requirements: Requirement[] = [
     'Payment Method Make Default makes the method the default, and the previous default loses default status.',
     on('billing/payment-methods/make-default'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/delete/default-rejected',
@@ -386,7 +384,7 @@ const requirements: Requirement[] = [
     'Payment Method Delete of the default payment method is rejected.',
     on('billing/payment-methods/delete'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/delete/deactivates',

@@ -11,13 +11,12 @@ import {
   source,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
 import type { Requirement } from '../types.js';
 
 const section = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const eventsSection = 'Events';
-const statesSection = 'States and transitions';
 const prose = proseOf(2);
-const otherRecords = 'Resources and their fields > Other records';
 
 /** How far back the events and logins lists reach (Limits: "Events and logins history"). */
 export const HISTORY_DAYS = 90;

@@ -15,6 +15,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > OAuth client';
@@ -252,7 +253,7 @@ export const area = defineArea(2, 'oauth-clients', {
     },
   ],
   notShown: [
-    { subject: 'oauth-client', what: recordNotShown, source: source(2, 'Resources and their fields > Other records') },
+    { subject: 'oauth-client', what: recordNotShown, source: source(2, otherRecords) },
     {
       subject: 'oauth-clients/thumbnail-update',
       what: 'content type and size limits of the thumbnail image',

@@ -16,12 +16,12 @@ import {
   str,
 } from '../build.js';
 import { on, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
 import type { Effect, Param, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > Service transfer';
 const section = 'Endpoints > Service transfers';
 const deprecatedSection = 'Endpoints > Deprecated';
-const statesSection = 'States and transitions';
 const prose = proseOf(2);
 
 /** Completion after acceptance takes up to this many hours (Limits: "up to three hours"). */

@@ -19,11 +19,10 @@ import {
   str,
 } from '../build.js';
 import { on, onResource, proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
 import type { EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const usersSection = 'Endpoints > Users and grants (unrestricted users only)';
-const statesSection = 'States and transitions';
 const prose = proseOf(2);
 const responsesNotShown = 'response fields of the user record: not shown';
 

@@ -15,13 +15,12 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
 import { nodeRead, nodeWrite } from './common.js';
 
 const backupsSection = 'Endpoints > Backups';
-const statesSection = 'States and transitions';
 const prose = proseOf(3);
-const otherRecords = 'Resources and their fields > Other records';
 
 /** The one backup status value the document names: a successfully completed backup. */
 export const BACKUP_SUCCESSFUL = 'successful';

@@ -16,6 +16,7 @@ import {
   str,
 } from '../build.js';
 import { on } from '../prose.js';
+import { otherRecords } from '../sections.js';
 import type { Ambiguity, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
 import { at, clause, nodeRead, nodeWrite } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
@@ -249,7 +250,7 @@ const notShown: NotShown[] = [
   {
     subject: 'config',
     what: 'the fields of the configuration profile record in responses',
-    source: at('Resources and their fields > Other records'),
+    source: at(otherRecords),
   },
   {
     subject: 'configs/update',

@@ -18,6 +18,7 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
 import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
   authorizedKeys,
@@ -33,7 +34,6 @@ import {
 
 const diskSection = 'Resources and their fields > Disk';
 const disksSection = 'Endpoints > Disks';
-const statesSection = 'States and transitions';
 const prose = proseOf(3);
 
 /** Disk label bounds, on create and on update. */
@@ -344,7 +344,7 @@ export const area = defineArea(3, 'disks', {
     },
   ],
   notShown: [
-    { subject: 'disk', what: recordNotShown, source: source(3, 'Resources and their fields > Other records') },
+    { subject: 'disk', what: recordNotShown, source: source(3, otherRecords) },
     {
       subject: 'disks',
       what: 'the response bodies of disk create, update, delete, clone, password reset and resize',

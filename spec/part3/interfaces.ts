@@ -22,6 +22,7 @@ import {
   str,
 } from '../build.js';
 import { on, onResource } from '../prose.js';
+import { statesSection } from '../sections.js';
 import type { Ambiguity, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
 import { at, clause, nodeRead, nodeWrite } from './common.js';
 
@@ -39,7 +40,6 @@ const NAT_ANY = 'any';
 
 const fieldsSection = 'Resources and their fields > Interface (element of `interfaces` and body of interface add)';
 const endpointsSection = 'Endpoints > Configuration profiles and interfaces';
-const statesSection = 'States and transitions';
 
 // The Interface ------------------------------------------------------------------------------
 

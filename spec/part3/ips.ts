@@ -14,12 +14,12 @@ import {
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
 import { nodeRead, nodeWrite } from './common.js';
 
 const addressesSection = 'Endpoints > Addresses';
 const prose = proseOf(3);
-const otherRecords = 'Resources and their fields > Other records';
 
 export const ipAddress: Resource = {
   id: 'node-ip-address',

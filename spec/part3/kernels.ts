@@ -1,6 +1,7 @@
 // Kernels (Part 3): the two kernel operations, which need no authentication, and the kernel ids the configuration profile section names.
 
 import { defineArea, envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
+import { otherRecords } from '../sections.js';
 import type { Requirement } from '../types.js';
 
 const kernelsSection = 'Endpoints > Kernels (no authentication)';
@@ -57,9 +58,7 @@ const requirements: Requirement[] = [
 export const area = defineArea(3, 'kernels', {
   operations: ops,
   requirements,
-  notShown: [
-    { subject: 'kernels', what: recordNotShown, source: source(3, 'Resources and their fields > Other records') },
-  ],
+  notShown: [{ subject: 'kernels', what: recordNotShown, source: source(3, otherRecords) }],
   ambiguities: [
     {
       id: 'kernels/id-with-slash',

@@ -2,6 +2,7 @@
 
 import { defineArea, objectOf, operations, range, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
 import type { Param, Requirement } from '../types.js';
 import { nodeRead } from './common.js';
 
@@ -129,7 +130,7 @@ export const area = defineArea(3, 'stats', {
     {
       subject: 'stats',
       what: 'the fields of the statistics and transfer records (data point shape, units)',
-      source: source(3, 'Resources and their fields > Other records'),
+      source: source(3, otherRecords),
     },
     {
       subject: 'stats',

@@ -1,6 +1,7 @@
 // What the instance requirements, fields, operations and state table share: limits and values, the status names, the sections of the documents they cite and the power-table subject of a clause.
 
 import { on, onTransition } from '../../prose.js';
+import { statesSection } from '../../sections.js';
 import type { Requirement } from '../../types.js';
 import { clause } from '../common.js';
 import { DEVICE_SLOTS } from '../configs.js';
@@ -48,8 +49,9 @@ export const createSection = 'Resources and their fields > Instance (create body
 export const updateSection = 'Resources and their fields > Instance (update body, all optional)';
 export const interfaceSection =
   'Resources and their fields > Interface (element of `interfaces` and body of interface add)';
-export const statesSection = 'States and transitions';
 export const endpointsSection = 'Endpoints > Instances';
+
+export { statesSection };
 
 export const POWER = 'instance-power';
 export const RESIZE_CONDITIONS =
