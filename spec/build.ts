@@ -3,7 +3,6 @@
 import { pageParam, pageSizeParam, unboundedPageParams } from './conventions.js';
 import type {
   Access,
-  AreaSpec,
   Auth,
   Body,
   CrossRule,
@@ -13,7 +12,6 @@ import type {
   FieldType,
   HttpMethod,
   Json,
-  LimitRow,
   Operation,
   Paging,
   Param,
@@ -220,26 +218,3 @@ export function operations(part: Part, area: string, inputs: OperationInput[]): 
     };
   });
 }
-
-// Areas ---------------------------------------------------------------------------------------
-
-type AreaLists = Omit<AreaSpec, 'name' | 'part' | 'operations' | 'requirements' | 'limits'>;
-
-/** What an area file gives: its operations and requirements, and whichever other lists it fills. */
-export type AreaContents = Pick<AreaSpec, 'operations' | 'requirements'> &
-  Partial<AreaLists> & { limits?: Omit<LimitRow, 'part'>[] };
-
-/** Assembles an area: the lists it does not give are empty, and its limit rows carry its part. */
-export const defineArea = (part: Part, name: string, contents: AreaContents): AreaSpec => ({
-  name,
-  part,
-  resources: contents.resources ?? [],
-  operations: contents.operations,
-  requirements: contents.requirements,
-  stateTables: contents.stateTables ?? [],
-  events: contents.events ?? [],
-  errors: contents.errors ?? [],
-  limits: (contents.limits ?? []).map((row) => ({ part, ...row })),
-  notShown: contents.notShown ?? [],
-  ambiguities: contents.ambiguities ?? [],
-});

@@ -1,10 +1,10 @@
 // Managed-service monitoring (Part 1): contacts, credentials, per-instance ssh settings, services, issues and statistics, for unrestricted users only.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
   bool,
-  defineArea,
   envelopeOf,
   int,
   item,

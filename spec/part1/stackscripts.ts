@@ -1,10 +1,10 @@
 // StackScripts (Part 1): the StackScript record, its five operations, the one-way public flag, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
   bool,
-  defineArea,
   emptyObject,
   envelopeOf,
   int,

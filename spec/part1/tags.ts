@@ -1,8 +1,8 @@
 // Tags (Part 1): the four tag operations, for unrestricted users only, with the all-or-nothing create rule and the label limit.
 
+import { defineArea } from '../area.js';
 import {
   arr,
-  defineArea,
   envelopeOf,
   item,
   jsonBody,

@@ -1,10 +1,10 @@
 // VPCs, VPC subnets and the VPC IP lists (Part 1): fields, operations, the delete state table, events and limits.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
   bool,
-  defineArea,
   emptyObject,
   envelopeOf,
   field,

@@ -1,9 +1,9 @@
 // The account record, region availability, cancellation, network utilization, account settings and promo credits (Part 2): fields, operations, rules, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
-  defineArea,
   forbiddenCharacters,
   jsonBody,
   length,

@@ -1,9 +1,9 @@
 // Payment methods, payments, invoices and the deprecated credit card add (Part 2): bodies with their rules, default-method behaviour, events, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
-  defineArea,
   envelopeOf,
   field,
   int,

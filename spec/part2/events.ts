@@ -1,15 +1,7 @@
 // Events, logins, maintenance and notifications (Part 2): the read operations, read and seen marking, and what each list holds.
 
-import {
-  defineArea,
-  envelopeOf,
-  noScopeListed,
-  notShownResponse,
-  objectOf,
-  operations,
-  scoped,
-  source,
-} from '../build.js';
+import { defineArea } from '../area.js';
+import { envelopeOf, noScopeListed, notShownResponse, objectOf, operations, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords, statesSection } from '../sections.js';
 import type { Requirement } from '../types.js';

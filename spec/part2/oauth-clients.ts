@@ -1,9 +1,9 @@
 // OAuth clients (Part 2): the client fields, the client operations, when the secret is shown, and the public thumbnail.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
-  defineArea,
   envelopeOf,
   length,
   noAuth,

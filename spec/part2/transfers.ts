@@ -1,8 +1,8 @@
 // Service transfers (Part 2) and their deprecated entity-transfer forms: the transfer record, its states, who may see and act on it, and the create and accept conditions.
 
+import { defineArea } from '../area.js';
 import {
   arr,
-  defineArea,
   envelopeOf,
   item,
   jsonBody,

@@ -1,10 +1,10 @@
 // Users and grants (Part 2): the user and grants structures, the user and grant operations, the own-grants view, and who may manage users.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
   bool,
-  defineArea,
   envelopeOf,
   int,
   length,

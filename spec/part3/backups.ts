@@ -1,8 +1,8 @@
 // Backups and snapshots of an instance (Part 3): the six backup operations, snapshot replacement, cancel, and the restore conditions.
 
+import { defineArea } from '../area.js';
 import {
   bool,
-  defineArea,
   int,
   jsonBody,
   length,

@@ -1,9 +1,9 @@
 // Configuration profiles of an instance (Part 3): the profile fields with their device slots, the five profile operations and the rules stated in prose.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
-  defineArea,
   envelopeOf,
   int,
   length,

@@ -1,8 +1,8 @@
 // Disks of an instance (Part 3): the disk create body, the eight disk operations, the resize and clone rules, and the disk label and resize limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
-  defineArea,
   envelopeOf,
   int,
   jsonBody,

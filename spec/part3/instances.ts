@@ -1,6 +1,6 @@
 // Compute instances (Part 3), assembled from instances/: the create and update fields, the 18 instance operations with their power and lifecycle state table, the requirements by topic, clone and migrate rules, events, errors and limits.
 
-import { defineArea } from '../build.js';
+import { defineArea } from '../area.js';
 import { on } from '../prose.js';
 import type { Requirement } from '../types.js';
 import { at, clause, PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';

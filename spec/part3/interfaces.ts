@@ -1,10 +1,10 @@
 // Configuration profile interfaces (Part 3): the Interface fields shared with instance and profile bodies, the rules by purpose as data, the interface operations, the activity state table and `node_config_update`.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
   bool,
-  defineArea,
   int,
   item,
   items,

@@ -1,18 +1,7 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
-import {
-  bool,
-  defineArea,
-  jsonBody,
-  notShownResponse,
-  objectOf,
-  oneOf,
-  operations,
-  req,
-  scoped,
-  source,
-  str,
-} from '../build.js';
+import { defineArea } from '../area.js';
+import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';

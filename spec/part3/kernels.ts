@@ -1,6 +1,7 @@
 // Kernels (Part 3): the two kernel operations, which need no authentication, and the kernel ids the configuration profile section names.
 
-import { defineArea, envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
+import { defineArea } from '../area.js';
+import { envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
 import { otherRecords } from '../sections.js';
 import type { Requirement } from '../types.js';
 

@@ -1,6 +1,7 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import { defineArea, objectOf, operations, range, scoped, source } from '../build.js';
+import { defineArea } from '../area.js';
+import { objectOf, operations, range, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Param, Requirement } from '../types.js';
