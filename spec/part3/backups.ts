@@ -17,7 +17,7 @@ import {
 import { on, proseOf } from '../prose.js';
 import { otherRecords, statesSection } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
-import { nodeRead, nodeWrite } from './common.js';
+import { nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const backupsSection = 'Endpoints > Backups';
 const prose = proseOf(3);
@@ -38,7 +38,6 @@ export const backup: Resource = {
     }),
   ],
 };
-const instance = { nodeId: 'integer' } as const;
 const oneBackup = { nodeId: 'integer', backupId: 'integer' } as const;
 const bodyNotShown = 'the response body';
 
@@ -48,7 +47,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups List',
     method: 'GET',
     path: '/node/instances/{nodeId}/backups',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse('the shape of the available-backups answer and the backup record fields'),
     auth: scoped('nodes:read_only'),
     access: nodeRead,
@@ -60,7 +59,7 @@ const ops = operations(3, 'backups', [
     name: 'Snapshot Create',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups',
-    params: instance,
+    params: nodeParams,
     body: jsonBody([req(str('label', { rules: [length(1, 255)], description: 'label of the snapshot' }))]),
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
@@ -74,7 +73,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups Cancel',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups/cancel',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
     access: nodeWrite,
@@ -87,7 +86,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups Enable',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups/enable',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
     access: nodeWrite,

@@ -6,7 +6,8 @@ import type { Family, Field, Level, Requirement, Rule, Source, Subject } from '.
 
 export const at = (section: string): Source => source(3, section);
 
-/** The access an operation on an instance, or on a part of one, needs on that instance. */
+/** The path parameter that names an instance, and the access an operation on it, or on a part of it, needs. */
+export const nodeParams = { nodeId: 'integer' } as const;
 export const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
 export const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 

@@ -18,7 +18,7 @@ import {
 import { on } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Ambiguity, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
-import { at, clause, nodeRead, nodeWrite } from './common.js';
+import { at, clause, nodeParams, nodeRead, nodeWrite } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
 
 export const CONFIG_LABEL = { min: 1, max: 48 } as const;
@@ -133,7 +133,7 @@ const ops = operations(3, 'configs', [
     name: 'Configuration Profiles List',
     method: 'GET',
     path,
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     paging: 'bounded',
     response: envelopeOf(undefined, 'configuration profile records'),
     auth: scoped('nodes:read_only'),
@@ -146,7 +146,7 @@ const ops = operations(3, 'configs', [
     name: 'Configuration Profile Create',
     method: 'POST',
     path,
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     body: bodyOf(config, 'create', { rules: bodyRules }),
     response: notShownResponse('what configuration profile create returns'),
     auth: scoped('nodes:read_write'),

@@ -23,6 +23,7 @@ import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
   authorizedKeys,
   authorizedUsers,
+  nodeParams,
   nodeRead,
   nodeWrite,
   PRIVATE_IMAGE_PATTERN,
@@ -101,7 +102,6 @@ const createRules: CrossRule[] = [
     text: 'a `stackscript_id` cannot be used when the disk is deployed from a private image (`private/...`).',
   },
 ];
-const instance = { nodeId: 'integer' } as const;
 const oneDisk = { nodeId: 'integer', diskId: 'integer' } as const;
 const recordNotShown = 'the fields of the disk record';
 const bodyNotShown = 'the response body';
@@ -112,7 +112,7 @@ const ops = operations(3, 'disks', [
     name: 'Disks List',
     method: 'GET',
     path: '/node/instances/{nodeId}/disks',
-    params: instance,
+    params: nodeParams,
     paging: 'bounded',
     response: envelopeOf(undefined, recordNotShown),
     auth: scoped('nodes:read_only'),
@@ -125,7 +125,7 @@ const ops = operations(3, 'disks', [
     name: 'Disk Create',
     method: 'POST',
     path: '/node/instances/{nodeId}/disks',
-    params: instance,
+    params: nodeParams,
     body: bodyOf(disk, 'create', { rules: createRules }),
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),

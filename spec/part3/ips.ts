@@ -5,7 +5,7 @@ import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, sco
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
-import { nodeRead, nodeWrite } from './common.js';
+import { nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const addressesSection = 'Endpoints > Addresses';
 const prose = proseOf(3);
@@ -17,7 +17,6 @@ export const ipAddress: Resource = {
   notShown: 'every field of the IP address record except `rdns`',
   fields: [str('rdns', { nullable: true, create: 'read-only', update: 'read-only', description: 'reverse DNS name' })],
 };
-const instance = { nodeId: 'integer' } as const;
 const oneAddress = { nodeId: 'integer', address: { type: 'string', format: 'ip' } } as const;
 const bodyNotShown = 'the response body';
 
@@ -27,7 +26,7 @@ const ops = operations(3, 'ips', [
     name: 'Networking Information List',
     method: 'GET',
     path: '/node/instances/{nodeId}/ips',
-    params: instance,
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the networking information'),
     auth: scoped('nodes:read_only'),
     access: nodeRead,
@@ -39,7 +38,7 @@ const ops = operations(3, 'ips', [
     name: 'IPv4 Address Allocate',
     method: 'POST',
     path: '/node/instances/{nodeId}/ips',
-    params: instance,
+    params: nodeParams,
     body: jsonBody([
       req(bool('public', { description: 'true for a public address, false for a private one' })),
       req(str('type', { rules: [oneOf('ipv4')], description: 'address family to allocate' })),

@@ -5,7 +5,7 @@ import { objectOf, operations, range, scoped, source } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Param, Requirement } from '../types.js';
-import { nodeRead } from './common.js';
+import { nodeParams, nodeRead } from './common.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
 const prose = proseOf(3);
@@ -24,7 +24,7 @@ const ops = operations(3, 'stats', [
     name: 'Statistics View',
     method: 'GET',
     path: '/node/instances/{nodeId}/stats',
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the statistics record'),
     auth: read,
     access: nodeRead,
@@ -48,7 +48,7 @@ const ops = operations(3, 'stats', [
     name: 'Network Transfer View',
     method: 'GET',
     path: '/node/instances/{nodeId}/transfer',
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the transfer record'),
     auth: read,
     access: nodeRead,
