@@ -779,7 +779,6 @@ export const area = defineArea(1, 'managed', {
   errors: [
     {
       id: 'managed-service-region',
-      part: 1,
       condition: 'Managed service with a private-IP address but no region, or region with a non-private address',
       behaviour: 'invalid',
       operations: ['managed/services/create', 'managed/services/update'],

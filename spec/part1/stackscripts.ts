@@ -298,7 +298,6 @@ export const area = defineArea(1, 'stackscripts', {
   errors: [
     {
       id: 'stackscript-delete-public',
-      part: 1,
       condition: 'StackScript delete of a public StackScript',
       behaviour: 'not allowed',
       operations: ['stackscripts/delete'],
@@ -306,7 +305,6 @@ export const area = defineArea(1, 'stackscripts', {
     },
     {
       id: 'stackscript-make-private',
-      part: 1,
       condition: 'StackScript update that makes a public StackScript private',
       behaviour: 'not allowed',
       operations: ['stackscripts/update'],

@@ -144,7 +144,6 @@ export const area = defineArea(1, 'tags', {
   errors: [
     {
       id: 'tag-create-without-read-write',
-      part: 1,
       condition: 'Tag create where the caller lacks read_write on any listed object',
       behaviour: 'tag not created, error returned',
       operations: ['tags/create'],

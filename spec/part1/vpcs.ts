@@ -369,29 +369,26 @@ export const area = defineArea(1, 'vpcs', {
     },
   ],
   events: [
-    { action: 'vpc_create', part: 1, emittedBy: ['vpcs/create'], source: source(1, 'Events') },
+    { action: 'vpc_create', emittedBy: ['vpcs/create'], source: source(1, 'Events') },
     {
       action: 'subnet_create',
-      part: 1,
       emittedBy: ['vpcs/create', 'vpcs/subnets/create'],
       when: 'one per subnet created with a VPC',
       source: source(1, 'Events'),
     },
-    { action: 'vpc_update', part: 1, emittedBy: ['vpcs/update'], source: source(1, 'Events') },
-    { action: 'vpc_delete', part: 1, emittedBy: ['vpcs/delete'], source: source(1, 'Events') },
+    { action: 'vpc_update', emittedBy: ['vpcs/update'], source: source(1, 'Events') },
+    { action: 'vpc_delete', emittedBy: ['vpcs/delete'], source: source(1, 'Events') },
     {
       action: 'subnet_delete',
-      part: 1,
       emittedBy: ['vpcs/delete', 'vpcs/subnets/delete'],
       when: 'one per deleted subnet',
       source: source(1, 'Events'),
     },
-    { action: 'subnet_update', part: 1, emittedBy: ['vpcs/subnets/update'], source: source(1, 'Events') },
+    { action: 'subnet_update', emittedBy: ['vpcs/subnets/update'], source: source(1, 'Events') },
   ],
   errors: [
     {
       id: 'vpc-delete-not-deletable',
-      part: 1,
       condition: 'VPC Delete while any subnet is not deletable',
       behaviour: 'the VPC and all its subnets remain',
       operations: ['vpcs/delete'],

@@ -436,7 +436,6 @@ export const area = defineArea(2, 'account', {
   errors: [
     {
       id: 'account-cancel-charge-fails',
-      part: 2,
       condition: 'Account Cancel when the card charge fails',
       behaviour: 'an error occurs',
       operations: ['account/cancel'],
@@ -444,7 +443,6 @@ export const area = defineArea(2, 'account', {
     },
     {
       id: 'account-cancel-restricted-user',
-      part: 2,
       condition: 'Account Cancel by a restricted user',
       behaviour: 'not possible',
       operations: ['account/cancel'],
@@ -452,7 +450,6 @@ export const area = defineArea(2, 'account', {
     },
     {
       id: 'promo-credit-conditions-not-met',
-      part: 2,
       condition: 'Promo credit conditions not met',
       behaviour: 'rejected',
       operations: ['account/promo-codes/add'],

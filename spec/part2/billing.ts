@@ -413,14 +413,12 @@ export const area = defineArea(2, 'billing', {
   events: [
     {
       action: 'payment_method_add',
-      part: 2,
       emittedBy: ['billing/payment-methods/create'],
       when: 'when the payment method is added (the Events table says "when a payment is successfully submitted")',
       source: events,
     },
     {
       action: 'payment_submitted',
-      part: 2,
       emittedBy: ['billing/payments/create'],
       when: 'when a payment is successfully submitted',
       source: events,
@@ -429,7 +427,6 @@ export const area = defineArea(2, 'billing', {
   errors: [
     {
       id: 'payment-expiry-in-past',
-      part: 2,
       condition: 'Payment expiry date in the past',
       behaviour: 'invalid',
       operations: ['billing/payment-methods/create', 'billing/credit-card/add'],
@@ -437,7 +434,6 @@ export const area = defineArea(2, 'billing', {
     },
     {
       id: 'delete-default-payment-method',
-      part: 2,
       condition: 'Delete of the default payment method',
       behaviour: 'rejected',
       operations: ['billing/payment-methods/delete'],

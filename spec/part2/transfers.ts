@@ -519,7 +519,6 @@ export const area = defineArea(2, 'transfers', {
   errors: [
     {
       id: 'service-transfer-unmet-conditions',
-      part: 2,
       condition: 'Service transfer create or accept with unmet conditions',
       behaviour: 'rejected',
       operations: [create, accept],

@@ -456,7 +456,6 @@ export const area = defineArea(2, 'users', {
   errors: [
     {
       id: 'restricted-user-unrestricted-only',
-      part: 2,
       condition: 'Restricted user on an unrestricted-only operation',
       behaviour: 'rejected',
       operations: unrestrictedOnlyOperations,

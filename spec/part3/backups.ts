@@ -248,7 +248,6 @@ export const area = defineArea(3, 'backups', {
   errors: [
     {
       id: 'restore-insufficient-space',
-      part: 3,
       condition: 'Restore with insufficient space and overwrite false',
       behaviour: 'error returned',
       operations: ['backups/restore'],

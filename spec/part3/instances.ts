@@ -68,14 +68,12 @@ export const area = defineArea(3, 'instances', {
   events: [
     {
       action: 'node_migrate_datacenter_create',
-      part: 3,
       emittedBy: ['instances/migrate'],
       when: 'a migration with a region (cross-region)',
       source: at('Events'),
     },
     {
       action: 'password_reset',
-      part: 3,
       emittedBy: ['instances/password'],
       when: 'when the root password reset succeeds',
       source: at('Events'),
@@ -84,7 +82,6 @@ export const area = defineArea(3, 'instances', {
   errors: [
     {
       id: 'clone-concurrency',
-      part: 3,
       condition: 'More than five concurrent clones from one source',
       behaviour: 'HTTP 400',
       operations: ['instances/clone'],
@@ -93,7 +90,6 @@ export const area = defineArea(3, 'instances', {
     },
     {
       id: 'migrate-upgrade-unavailable',
-      part: 3,
       condition: 'Migrate with upgrade true and no free upgrade, or region not allowing upgrades',
       behaviour: 'HTTP 400, no migration',
       operations: ['instances/migrate'],
@@ -102,7 +98,6 @@ export const area = defineArea(3, 'instances', {
     },
     {
       id: 'root-pass-weak',
-      part: 3,
       condition: 'root_pass too weak',
       behaviour: `error text \`${PASSWORD_STRENGTH_ERROR}\``,
       operations: ['instances/create', 'instances/password', 'instances/rebuild', 'disks/create', 'disks/password'],
@@ -117,7 +112,6 @@ export const area = defineArea(3, 'instances', {
     },
     {
       id: 'boot-no-config',
-      part: 3,
       condition: 'Boot or reboot where no configuration can be chosen',
       behaviour: 'error returned',
       operations: ['instances/boot', 'instances/reboot'],
@@ -125,7 +119,6 @@ export const area = defineArea(3, 'instances', {
     },
     {
       id: 'delete-busy',
-      part: 3,
       condition: 'Delete of an instance that is cloning or restoring',
       behaviour: 'rejected',
       operations: ['instances/delete'],
@@ -133,7 +126,6 @@ export const area = defineArea(3, 'instances', {
     },
     {
       id: 'resize-conditions',
-      part: 3,
       condition: 'Resize or rebuild with pending migration, outstanding balance or too much disk allocation',
       behaviour: 'rejected',
       operations: ['instances/resize', 'instances/rebuild'],

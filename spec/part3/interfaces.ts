@@ -965,7 +965,6 @@ export const area = defineArea(3, 'interfaces', {
   events: [
     {
       action: 'node_config_update',
-      part: 3,
       emittedBy: ['interfaces/add', 'interfaces/update', 'interfaces/delete'],
       source: at('Events'),
     },
@@ -973,7 +972,6 @@ export const area = defineArea(3, 'interfaces', {
   errors: [
     {
       id: 'interface-delete-active',
-      part: 3,
       condition: 'Delete of an active interface',
       behaviour: 'rejected',
       operations: ['interfaces/delete'],
