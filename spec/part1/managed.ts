@@ -49,27 +49,31 @@ const responsesNotShown =
   'response fields of contacts, credentials, services, issues, per-instance settings and statistics';
 const either = { create: 'optional', update: 'optional' } as const;
 
-export const managedContact: Resource = {
-  id: 'managed-contact',
-  title: 'Managed contact',
+/** A row of the Managed resources section; none of their responses is shown. */
+const managedResource = (id: string, title: string, fields: Field[], rules?: CrossRule[]): Resource => ({
+  id,
+  title,
   source: source(1, resourcesSection),
   notShown: responsesNotShown,
-  fields: [
-    str('name', { ...either, rules: [length(CONTACT_NAME.min, CONTACT_NAME.max)] }),
-    str('email', { ...either, format: 'email', description: 'address used to alert the contact' }),
-    str('group', {
-      ...either,
-      nullable: true,
-      rules: [length(CONTACT_GROUP.min, CONTACT_GROUP.max)],
-      description: 'display only',
-    }),
-    obj(
-      'phone',
-      [str('primary', { format: 'phone', nullable: true }), str('secondary', { format: 'phone', nullable: true })],
-      either,
-    ),
-  ],
-};
+  fields,
+  ...(rules ? { rules } : {}),
+});
+
+export const managedContact = managedResource('managed-contact', 'Managed contact', [
+  str('name', { ...either, rules: [length(CONTACT_NAME.min, CONTACT_NAME.max)] }),
+  str('email', { ...either, format: 'email', description: 'address used to alert the contact' }),
+  str('group', {
+    ...either,
+    nullable: true,
+    rules: [length(CONTACT_GROUP.min, CONTACT_GROUP.max)],
+    description: 'display only',
+  }),
+  obj(
+    'phone',
+    [str('primary', { format: 'phone', nullable: true }), str('secondary', { format: 'phone', nullable: true })],
+    either,
+  ),
+]);
 
 const credentialPassword = str('password', { description: 'password responders use' });
 const credentialUsername = str('username', { rules: [maxLength(CREDENTIAL_USERNAME_MAX)] });
@@ -83,12 +87,10 @@ const credentialLabelUnique: CrossRule = {
   text: '`label` is unique among the managed credentials of the account.',
 };
 
-export const managedCredential: Resource = {
-  id: 'managed-credential',
-  title: 'Managed credential',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [
+export const managedCredential = managedResource(
+  'managed-credential',
+  'Managed credential',
+  [
     str('label', {
       create: 'required',
       update: 'optional',
@@ -98,8 +100,8 @@ export const managedCredential: Resource = {
     { ...credentialPassword, create: 'required', update: onlyByPasswordUpdate },
     { ...credentialUsername, create: 'optional', update: onlyByPasswordUpdate },
   ],
-  rules: [credentialLabelUnique],
-};
+  [credentialLabelUnique],
+);
 
 const regionIffPrivateAddress: CrossRule = {
   id: 'region-iff-private-address',
@@ -109,12 +111,10 @@ const regionIffPrivateAddress: CrossRule = {
   text: '`region` is required when `address` is a private IP address and must not be set otherwise.',
 };
 
-export const managedService: Resource = {
-  id: 'managed-service',
-  title: 'Managed service',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [
+export const managedService = managedResource(
+  'managed-service',
+  'Managed service',
+  [
     str('label', {
       create: 'required',
       update: 'optional',
@@ -158,8 +158,8 @@ export const managedService: Resource = {
     str('notes', { ...either, nullable: true, description: 'information for the responders' }),
     str('region', { ...either, description: 'required when address is a private IP, must not be set otherwise' }),
   ],
-  rules: [regionIffPrivateAddress],
-};
+  [regionIffPrivateAddress],
+);
 
 /** The documented default of `ssh.ip`: not an address but a keyword for any of the instance's addresses. */
 const SSH_ANY_ADDRESS = 'any';
@@ -200,13 +200,7 @@ const ssh: Field = obj(
   { update: 'optional' },
 );
 
-export const managedNodeSettings: Resource = {
-  id: 'managed-node-settings',
-  title: 'Managed per-instance settings',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [ssh],
-};
+export const managedNodeSettings = managedResource('managed-node-settings', 'Managed per-instance settings', [ssh]);
 
 // Operations ----------------------------------------------------------------------------------
 
