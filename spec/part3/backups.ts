@@ -1,23 +1,11 @@
 // Backups and snapshots of an instance (Part 3): the six backup operations, snapshot replacement, cancel, and the restore conditions.
 
 import { defineArea } from '../area.js';
-import {
-  bool,
-  int,
-  jsonBody,
-  length,
-  notShownResponse,
-  objectOf,
-  operations,
-  req,
-  scoped,
-  source,
-  str,
-} from '../build.js';
+import { bool, int, jsonBody, length, notShownResponse, objectOf, operations, req, scoped, str } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords, statesSection } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
-import { nodeParams, nodeRead, nodeWrite } from './common.js';
+import { at, nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const backupsSection = 'Endpoints > Backups';
 const prose = proseOf(3);
@@ -28,7 +16,7 @@ export const BACKUP_SUCCESSFUL = 'successful';
 export const backup: Resource = {
   id: 'backup',
   title: 'Backup',
-  source: source(3, otherRecords),
+  source: at(otherRecords),
   notShown: 'every field of the backup and snapshot records except that `status` can read `successful`',
   fields: [
     str('status', {
@@ -258,28 +246,28 @@ export const area = defineArea(3, 'backups', {
     { item: 'Snapshot label', limit: '1..255 characters', encodedAt: ['backups/snapshot#label'], numbers: [1, 255] },
   ],
   notShown: [
-    { subject: 'backup', what: 'the fields of the backup and snapshot records', source: source(3, otherRecords) },
+    { subject: 'backup', what: 'the fields of the backup and snapshot records', source: at(otherRecords) },
     {
       subject: 'backups/list',
       what: 'the shape of the available-backups answer',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'backups',
       what: 'the response bodies of snapshot create, cancel, enable and restore',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'backups/restore',
       what: 'the status code and reason text of the insufficient-space error and of the other restore refusals',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
-    { subject: 'backups', what: 'events of the backup operations', source: source(3, 'Events') },
+    { subject: 'backups', what: 'events of the backup operations', source: at('Events') },
   ],
   ambiguities: [
     {
       id: 'backups/scope-column',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question:
         'The Backups table names a scope for list, snapshot create and view only; cancel, enable and restore show none.',
       encoding:
@@ -287,14 +275,14 @@ export const area = defineArea(3, 'backups', {
     },
     {
       id: 'backups/restore-overwrite-default',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question: '`overwrite` has no stated default; only the true and false cases are described.',
       encoding:
         'No default is encoded; the insufficient-space requirement is tested with `overwrite` false given explicitly.',
     },
     {
       id: 'backups/restore-target-grant',
-      source: source(3, 'Authentication'),
+      source: at('Authentication'),
       question:
         'Restore names two instances (the source in the path, the target `node_id`); the grant sentence says only "the instance".',
       encoding:
@@ -302,13 +290,13 @@ export const area = defineArea(3, 'backups', {
     },
     {
       id: 'backups/snapshot-destructive',
-      source: source(3, statesSection),
+      source: at(statesSection),
       question: 'Snapshot create is a create, but it deletes the previous snapshot.',
       encoding: 'Marked destructive, with the replacement as a prose requirement.',
     },
     {
       id: 'backups/same-uuid-advice',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question:
         'Mounting the original and the restored disk together "picks one at random and may prevent booting": advice to callers, not a server rule.',
       encoding: 'Not a requirement; the same-UUID clause is, and it is not observable through the API.',

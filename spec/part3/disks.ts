@@ -14,13 +14,13 @@ import {
   range,
   req,
   scoped,
-  source,
   str,
 } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords, statesSection } from '../sections.js';
 import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
+  at,
   authorizedKeys,
   authorizedUsers,
   nodeParams,
@@ -47,7 +47,7 @@ const onCreate = (f: Field): Field => ({ ...f, create: 'optional' });
 export const disk: Resource = {
   id: 'disk',
   title: 'Disk (create body)',
-  source: source(3, diskSection),
+  source: at(diskSection),
   notShown: 'the fields of the disk record returned by list and view; this table is the create body',
   fields: [
     int('size', { create: 'required', update: { via: 'disks/resize' }, description: 'disk size in MB' }),
@@ -344,24 +344,24 @@ export const area = defineArea(3, 'disks', {
     },
   ],
   notShown: [
-    { subject: 'disk', what: recordNotShown, source: source(3, otherRecords) },
+    { subject: 'disk', what: recordNotShown, source: at(otherRecords) },
     {
       subject: 'disks',
       what: 'the response bodies of disk create, update, delete, clone, password reset and resize',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
-    { subject: 'disks/create', what: 'the minimum disk size an image requires', source: source(3, diskSection) },
-    { subject: 'disks', what: 'events of the disk operations', source: source(3, 'Events') },
+    { subject: 'disks/create', what: 'the minimum disk size an image requires', source: at(diskSection) },
+    { subject: 'disks', what: 'events of the disk operations', source: at('Events') },
     {
       subject: 'disks',
       what: 'status codes and reason texts of disk refusals (clone without storage, resize failures)',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
   ],
   ambiguities: [
     {
       id: 'disks/scope-column',
-      source: source(3, disksSection),
+      source: at(disksSection),
       question:
         'The Disks table gives the scope in its Notes column for list, create, view and update only; delete, clone, password and resize show other notes.',
       encoding:
@@ -369,33 +369,33 @@ export const area = defineArea(3, 'disks', {
     },
     {
       id: 'disks/password-length',
-      source: source(3, disksSection),
+      source: at(disksSection),
       question: 'The disk password reset says only that `password` must be strong; no length is given.',
       encoding:
         'The root password rules of instance create are applied: 7..128 characters and the strength score with its fixed error text.',
     },
     {
       id: 'disks/create-size-minimum',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question: 'Disk create gives `size` no lower bound, while resize requires at least 1 MB.',
       encoding: 'No bound on create `size` beyond the integer type and the image minimum (a prose requirement).',
     },
     {
       id: 'disks/empty-disk-label',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question:
         '"An empty disk needs a label; without a label an image is required" states one condition twice; "empty" is read as "created without an image".',
       encoding: 'One cross rule: `label` is required when `image` is absent.',
     },
     {
       id: 'disks/filesystem-default',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question: "The filesystem default depends on the request (ext4, or the image's filesystem).",
       encoding: 'Written as `defaultText` and a prose requirement, not as a single default value.',
     },
     {
       id: 'disks/create-rules-as-instance',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question:
         '"rules as on instance create" follows the list root_pass..stackscript_data; it is read as covering all of them, including the StackScript rules (compatible image, no private image).',
       encoding:
@@ -403,7 +403,7 @@ export const area = defineArea(3, 'disks', {
     },
     {
       id: 'disks/resize-failure-timing',
-      source: source(3, statesSection),
+      source: at(statesSection),
       question:
         'A resize of a disk in use "succeeds but the resize fails"; whether a shrink below the used space is refused at once or fails afterwards is not said.',
       encoding:

@@ -1,11 +1,11 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
 import { defineArea } from '../area.js';
-import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
+import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, str } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Requirement, Resource } from '../types.js';
-import { nodeParams, nodeRead, nodeWrite } from './common.js';
+import { at, nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const addressesSection = 'Endpoints > Addresses';
 const prose = proseOf(3);
@@ -13,7 +13,7 @@ const prose = proseOf(3);
 export const ipAddress: Resource = {
   id: 'node-ip-address',
   title: 'IP address record',
-  source: source(3, otherRecords),
+  source: at(otherRecords),
   notShown: 'every field of the IP address record except `rdns`',
   fields: [str('rdns', { nullable: true, create: 'read-only', update: 'read-only', description: 'reverse DNS name' })],
 };
@@ -190,33 +190,33 @@ export const area = defineArea(3, 'ips', {
     },
   ],
   notShown: [
-    { subject: 'ips/list', what: 'the fields of the networking information', source: source(3, addressesSection) },
+    { subject: 'ips/list', what: 'the fields of the networking information', source: at(addressesSection) },
     {
       subject: 'node-ip-address',
       what: 'the fields of the IP address record other than `rdns`',
-      source: source(3, otherRecords),
+      source: at(otherRecords),
     },
     {
       subject: 'ips',
       what: 'the response bodies of address allocate, update and delete',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'ips/update',
       what: "the provider's default reverse DNS name that null restores",
-      source: source(3, addressesSection),
+      source: at(addressesSection),
     },
     {
       subject: 'ips',
       what: 'status codes and reason texts of the allocate and delete refusals',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
-    { subject: 'ips', what: 'events of the address operations', source: source(3, 'Events') },
+    { subject: 'ips', what: 'events of the address operations', source: at('Events') },
   ],
   ambiguities: [
     {
       id: 'ips/scope',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question:
         'The Addresses table names a scope only for the list; Part 1 also lists an `ips` scope area (used by the VPC IP lists).',
       encoding:
@@ -224,7 +224,7 @@ export const area = defineArea(3, 'ips', {
     },
     {
       id: 'ips/extra-public',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question:
         '"Extra public addresses" is not defined; it is read as any public IPv4 beyond the one an instance gets on creation. How a support request is made or seen is not in these documents.',
       encoding:
@@ -232,13 +232,13 @@ export const area = defineArea(3, 'ips', {
     },
     {
       id: 'ips/rdns-null-other-addresses',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question: 'What null `rdns` does on a private IPv4 or an IPv6 address is not said.',
       encoding: 'Null is accepted by type for every address; only the public IPv4 default restore is asserted.',
     },
     {
       id: 'ips/address-format',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question: 'The `{address}` parameter is "a string (IP)" and covers IPv4 and IPv6.',
       encoding: 'Typed string of format `ip` (either family); an IPv6 address goes into the path as written.',
     },

@@ -1,11 +1,11 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
 import { defineArea } from '../area.js';
-import { objectOf, operations, range, scoped, source } from '../build.js';
+import { objectOf, operations, range, scoped } from '../build.js';
 import { on, proseOf } from '../prose.js';
 import { otherRecords } from '../sections.js';
 import type { Param, Requirement } from '../types.js';
-import { nodeParams, nodeRead } from './common.js';
+import { at, nodeParams, nodeRead } from './common.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
 const prose = proseOf(3);
@@ -131,18 +131,18 @@ export const area = defineArea(3, 'stats', {
     {
       subject: 'stats',
       what: 'the fields of the statistics and transfer records (data point shape, units)',
-      source: source(3, otherRecords),
+      source: at(otherRecords),
     },
     {
       subject: 'stats',
       what: 'the status code and reason text for a future month',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
   ],
   ambiguities: [
     {
       id: 'stats/year-bounds',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question:
         'The monthly statistics view types `year` as an integer without bounds, while the monthly transfer view bounds it to 2000..2037.',
       encoding:
@@ -150,13 +150,13 @@ export const area = defineArea(3, 'stats', {
     },
     {
       id: 'stats/earliest-month',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question: 'Months before the instance existed are "past" months; what they answer is not said.',
       encoding: 'Only months after the current one are asserted to be refused; earlier months are not judged.',
     },
     {
       id: 'stats/current-month-window',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question:
         'For the current month the statistics "cover the past 30 days", which reaches into the previous month; the transfer view says only "current month".',
       encoding: 'Both written as time-window requirements; the 30-day window is stated for statistics only.',
