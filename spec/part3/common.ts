@@ -1,9 +1,10 @@
-// What several Part 3 files share, written once: the fields of several bodies (instance create, rebuild, clone, disk create) with their rules, and the constructor of Part 3's requirements.
+// What several Part 3 files share, written once: how they cite the document (at, clause), the instance parameter and access, and the fields of several bodies (instance create, rebuild, clone, disk create) with their rules.
 
 import { arr, field, int, item, length, matches, mustNotMatch, obj, source, str } from '../build.js';
 import { proseOf } from '../prose.js';
 import type { Family, Field, Level, Requirement, Rule, Source, Subject } from '../types.js';
 
+/** A section of the Part 3 document, as a source. */
 export const at = (section: string): Source => source(3, section);
 
 /** The path parameter that names an instance, and the access an operation on it, or on a part of it, needs. */
