@@ -1,5 +1,6 @@
 // Managed-service monitoring (Part 1): contacts, credentials, per-instance ssh settings, services, issues and statistics, for unrestricted users only.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
@@ -21,11 +22,13 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
+import { on, onResource, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
+import type { CrossRule, Field, Operation, Requirement, Resource } from '../types.js';
 
 const resourcesSection = 'Resources and their fields > Managed resources';
 const endpointsSection = 'Endpoints > Managed';
-const statesSection = 'States and transitions';
+const prose = proseOf(1);
 
 // Limits of the managed resources, each stated once.
 const CONTACT_NAME = { min: 2, max: 64 } as const;
@@ -46,27 +49,31 @@ const responsesNotShown =
   'response fields of contacts, credentials, services, issues, per-instance settings and statistics';
 const either = { create: 'optional', update: 'optional' } as const;
 
-export const managedContact: Resource = {
-  id: 'managed-contact',
-  title: 'Managed contact',
+/** A row of the Managed resources section; none of their responses is shown. */
+const managedResource = (id: string, title: string, fields: Field[], rules?: CrossRule[]): Resource => ({
+  id,
+  title,
   source: source(1, resourcesSection),
   notShown: responsesNotShown,
-  fields: [
-    str('name', { ...either, rules: [length(CONTACT_NAME.min, CONTACT_NAME.max)] }),
-    str('email', { ...either, format: 'email', description: 'address used to alert the contact' }),
-    str('group', {
-      ...either,
-      nullable: true,
-      rules: [length(CONTACT_GROUP.min, CONTACT_GROUP.max)],
-      description: 'display only',
-    }),
-    obj(
-      'phone',
-      [str('primary', { format: 'phone', nullable: true }), str('secondary', { format: 'phone', nullable: true })],
-      either,
-    ),
-  ],
-};
+  fields,
+  ...(rules ? { rules } : {}),
+});
+
+export const managedContact = managedResource('managed-contact', 'Managed contact', [
+  str('name', { ...either, rules: [length(CONTACT_NAME.min, CONTACT_NAME.max)] }),
+  str('email', { ...either, format: 'email', description: 'address used to alert the contact' }),
+  str('group', {
+    ...either,
+    nullable: true,
+    rules: [length(CONTACT_GROUP.min, CONTACT_GROUP.max)],
+    description: 'display only',
+  }),
+  obj(
+    'phone',
+    [str('primary', { format: 'phone', nullable: true }), str('secondary', { format: 'phone', nullable: true })],
+    either,
+  ),
+]);
 
 const credentialPassword = str('password', { description: 'password responders use' });
 const credentialUsername = str('username', { rules: [maxLength(CREDENTIAL_USERNAME_MAX)] });
@@ -80,12 +87,10 @@ const credentialLabelUnique: CrossRule = {
   text: '`label` is unique among the managed credentials of the account.',
 };
 
-export const managedCredential: Resource = {
-  id: 'managed-credential',
-  title: 'Managed credential',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [
+export const managedCredential = managedResource(
+  'managed-credential',
+  'Managed credential',
+  [
     str('label', {
       create: 'required',
       update: 'optional',
@@ -95,8 +100,8 @@ export const managedCredential: Resource = {
     { ...credentialPassword, create: 'required', update: onlyByPasswordUpdate },
     { ...credentialUsername, create: 'optional', update: onlyByPasswordUpdate },
   ],
-  rules: [credentialLabelUnique],
-};
+  [credentialLabelUnique],
+);
 
 const regionIffPrivateAddress: CrossRule = {
   id: 'region-iff-private-address',
@@ -106,12 +111,10 @@ const regionIffPrivateAddress: CrossRule = {
   text: '`region` is required when `address` is a private IP address and must not be set otherwise.',
 };
 
-export const managedService: Resource = {
-  id: 'managed-service',
-  title: 'Managed service',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [
+export const managedService = managedResource(
+  'managed-service',
+  'Managed service',
+  [
     str('label', {
       create: 'required',
       update: 'optional',
@@ -155,8 +158,8 @@ export const managedService: Resource = {
     str('notes', { ...either, nullable: true, description: 'information for the responders' }),
     str('region', { ...either, description: 'required when address is a private IP, must not be set otherwise' }),
   ],
-  rules: [regionIffPrivateAddress],
-};
+  [regionIffPrivateAddress],
+);
 
 /** The documented default of `ssh.ip`: not an address but a keyword for any of the instance's addresses. */
 const SSH_ANY_ADDRESS = 'any';
@@ -197,13 +200,7 @@ const ssh: Field = obj(
   { update: 'optional' },
 );
 
-export const managedNodeSettings: Resource = {
-  id: 'managed-node-settings',
-  title: 'Managed per-instance settings',
-  source: source(1, resourcesSection),
-  notShown: responsesNotShown,
-  fields: [ssh],
-};
+export const managedNodeSettings = managedResource('managed-node-settings', 'Managed per-instance settings', [ssh]);
 
 // Operations ----------------------------------------------------------------------------------
 
@@ -479,39 +476,8 @@ const ops = operations(1, 'managed', inputs.map(managed));
 
 // Requirements written from prose ---------------------------------------------------------------
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section = endpointsSection,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(1, section),
-  subject,
-  family,
-  ...(convention ? { convention: true } : {}),
-});
-
-const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const onResource = (resource: string, field: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource,
-  field,
-});
-const onMonitoring = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: 'managed-service-monitoring',
-  transition,
-});
+const onMonitoring = (transition: string): Requirement['subject'] =>
+  onTransition('managed-service-monitoring', transition);
 
 const requirements: Requirement[] = [
   // Contacts
@@ -519,8 +485,9 @@ const requirements: Requirement[] = [
     'managed/contacts/delete/removed',
     'MUST',
     'After Managed Contact Delete the contact is no longer listed and can no longer be viewed.',
-    onOp('managed/contacts/delete'),
+    on('managed/contacts/delete'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'managed/contact-alerted-by-email',
@@ -535,8 +502,9 @@ const requirements: Requirement[] = [
     'managed/credentials/create/stored-securely',
     'MUST',
     'Managed Credential Create stores the credential securely for the responders.',
-    onOp('managed/credentials/create'),
+    on('managed/credentials/create'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/credential-password-never-returned',
@@ -551,65 +519,73 @@ const requirements: Requirement[] = [
     'managed/credentials/update/label-only',
     'MUST',
     'Managed Credential Update changes only the label; a `password` or `username` in its body is not applied.',
-    onOp('managed/credentials/update', 'label'),
+    on('managed/credentials/update', 'label'),
     'not-accepted',
+    endpointsSection,
   ),
   prose(
     'managed/credentials/update-password/applied',
     'MUST',
     'The username-and-password update replaces the stored password, and the username when one is given.',
-    onOp('managed/credentials/update-password', 'password'),
+    on('managed/credentials/update-password', 'password'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'managed/credentials/revoke/deletes',
     'MUST',
     'After Managed Credential Revoke the credential is no longer listed and can no longer be viewed.',
-    onOp('managed/credentials/revoke'),
+    on('managed/credentials/revoke'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'managed/credentials/revoke/responders-lose-access',
     'MUST',
     'After Managed Credential Revoke the responders can no longer use the credential.',
-    onOp('managed/credentials/revoke'),
+    on('managed/credentials/revoke'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/credentials/sshkey/same-key',
     'MUST',
     'Managed SSH Key View answers the same public key on every call for the account.',
-    onOp('managed/credentials/sshkey'),
+    on('managed/credentials/sshkey'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/credentials/sshkey/responders-log-in',
     'MUST',
     'Once the managed ssh public key is added to an instance, the responders can log in to it.',
-    onOp('managed/credentials/sshkey'),
+    on('managed/credentials/sshkey'),
     'behaviour',
+    endpointsSection,
   ),
   // Issues
   prose(
     'managed/issues/list/recent-and-ongoing',
     'MUST',
     'The managed issues list holds the recent and ongoing issues detected by monitoring.',
-    onOp('managed/issues/list'),
+    on('managed/issues/list'),
     'behaviour',
+    endpointsSection,
   ),
   // Per-instance settings
   prose(
     'managed/node-settings/list/one-per-instance',
     'MUST',
     'The managed per-instance settings list holds exactly one entry for each instance on the account.',
-    onOp('managed/node-settings/list'),
+    on('managed/node-settings/list'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/node-settings/view/ssh-defaults',
     'SHOULD',
     'For an instance whose ssh settings were never updated, the settings view shows `ssh` with `access` true, `ip` `any`, `port` null and `user` null.',
-    onOp('managed/node-settings/view'),
+    on('managed/node-settings/view'),
     'response',
     resourcesSection,
     true,
@@ -618,7 +594,7 @@ const requirements: Requirement[] = [
     'managed/node-settings/update/persisted',
     'SHOULD',
     'After Managed Instance Settings Update the settings view shows the ssh values written.',
-    onOp('managed/node-settings/update', 'ssh'),
+    on('managed/node-settings/update', 'ssh'),
     'persistence',
     endpointsSection,
     true,
@@ -627,7 +603,7 @@ const requirements: Requirement[] = [
     'managed/node-settings/update/ssh.ip-any-accepted',
     'MUST',
     'Managed Instance Settings Update accepts `ssh.ip` set to `any` (its default) as well as an IP address.',
-    onOp('managed/node-settings/update', 'ssh.ip'),
+    on('managed/node-settings/update', 'ssh.ip'),
     'format',
     resourcesSection,
   ),
@@ -635,7 +611,7 @@ const requirements: Requirement[] = [
     'managed/node-settings/update/ssh.access-controls-responders',
     'MUST',
     'Responders reach an instance over ssh to respond to issues only while its `ssh.access` is true.',
-    onOp('managed/node-settings/update', 'ssh.access'),
+    on('managed/node-settings/update', 'ssh.access'),
     'behaviour',
     resourcesSection,
   ),
@@ -643,7 +619,7 @@ const requirements: Requirement[] = [
     'managed/node-settings/update/ssh.port-null-means-22',
     'MUST',
     'A null `ssh.port` makes responders use port 22.',
-    onOp('managed/node-settings/update', 'ssh.port'),
+    on('managed/node-settings/update', 'ssh.port'),
     'behaviour',
     resourcesSection,
   ),
@@ -651,7 +627,7 @@ const requirements: Requirement[] = [
     'managed/node-settings/update/ssh.user-null-means-root',
     'MUST',
     'A null `ssh.user` makes responders log in as the root user.',
-    onOp('managed/node-settings/update', 'ssh.user'),
+    on('managed/node-settings/update', 'ssh.user'),
     'behaviour',
     resourcesSection,
   ),
@@ -700,21 +676,23 @@ const requirements: Requirement[] = [
     'managed/services/create/monitoring-begins',
     'MUST',
     'Monitoring, reporting and resolution of a managed service begin when it is created.',
-    onOp('managed/services/create'),
+    on('managed/services/create'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/services/delete/no-longer-monitored',
     'MUST',
     'A deleted managed service is no longer monitored.',
-    onOp('managed/services/delete'),
+    on('managed/services/delete'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'managed/services/delete/removed',
     'SHOULD',
     'After Managed Service Delete the service is no longer listed and can no longer be viewed.',
-    onOp('managed/services/delete'),
+    on('managed/services/delete'),
     'persistence',
     endpointsSection,
     true,
@@ -740,7 +718,7 @@ const requirements: Requirement[] = [
     'managed/stats/last-24-hours',
     'MUST',
     'The managed statistics cover the last 24 hours.',
-    onOp('managed/stats'),
+    on('managed/stats'),
     'behaviour',
     resourcesSection,
   ),
@@ -748,7 +726,7 @@ const requirements: Requirement[] = [
     'managed/stats/combined-series',
     'MUST',
     'The managed statistics give x/y data points for cpu, disk, swap, network in and network out, combined across all managed instances.',
-    onOp('managed/stats'),
+    on('managed/stats'),
     'response',
     resourcesSection,
   ),
@@ -762,9 +740,7 @@ const responseNotShown = (list: Operation[]) =>
     return what ? [{ subject: op.id, what, source: op.source }] : [];
   });
 
-export const area: AreaSpec = {
-  name: 'managed',
-  part: 1,
+export const area = defineArea(1, 'managed', {
   resources: [managedContact, managedCredential, managedService, managedNodeSettings],
   operations: ops,
   requirements,
@@ -794,11 +770,9 @@ export const area: AreaSpec = {
       notShown: 'how the monitoring state shows in the service record (its fields are not shown)',
     },
   ],
-  events: [],
   errors: [
     {
       id: 'managed-service-region',
-      part: 1,
       condition: 'Managed service with a private-IP address but no region, or region with a non-private address',
       behaviour: 'invalid',
       operations: ['managed/services/create', 'managed/services/update'],
@@ -810,28 +784,24 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'Managed service timeout',
       limit: '1..255 seconds',
       encodedAt: ['managed-service.timeout'],
       numbers: [SERVICE_TIMEOUT.min, SERVICE_TIMEOUT.max],
     },
     {
-      part: 1,
       item: 'Managed service address',
       limit: '3..100 characters',
       encodedAt: ['managed-service.address'],
       numbers: [SERVICE_ADDRESS.min, SERVICE_ADDRESS.max],
     },
     {
-      part: 1,
       item: 'Managed service body',
       limit: 'at most 100 characters',
       encodedAt: ['managed-service.body'],
       numbers: [SERVICE_BODY_MAX],
     },
     {
-      part: 1,
       item: 'Managed credential label / username',
       limit: '2..75 / at most 5000 characters',
       encodedAt: [
@@ -956,4 +926,4 @@ export const area: AreaSpec = {
         'The transitions are encoded with their operations; the monitoring effects are requirements proposed for exclusion.',
     },
   ],
-};
+});

@@ -1,5 +1,6 @@
 // StackScripts (Part 1): the StackScript record, its five operations, the one-way public flag, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
@@ -16,11 +17,13 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import { on, onResource, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
+import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > StackScript';
 const endpointsSection = 'Endpoints > StackScripts';
-const statesSection = 'States and transitions';
+const prose = proseOf(1);
 
 /** StackScript label bounds (Limits: "StackScript label"). */
 const LABEL = { min: 3, max: 128 } as const;
@@ -141,42 +144,15 @@ const ops = operations(1, 'stackscripts', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(1, section),
-  subject,
-  family,
-  ...(convention ? { convention: true } : {}),
-});
-
-const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const onField = (field: string): Requirement['subject'] => ({ kind: 'resource', resource: 'stackscript', field });
-const onVisibility = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: 'stackscript-visibility',
-  transition,
-});
+const onField = (field: string): Requirement['subject'] => onResource('stackscript', field);
+const onVisibility = (transition: string): Requirement['subject'] => onTransition('stackscript-visibility', transition);
 
 const requirements: Requirement[] = [
   prose(
     'stackscripts/list/anonymous-public-only',
     'MUST',
     'The StackScript list called without a token returns only public StackScripts.',
-    onOp('stackscripts/list'),
+    on('stackscripts/list'),
     'behaviour',
     'Authentication',
   ),
@@ -184,7 +160,7 @@ const requirements: Requirement[] = [
     'stackscripts/list/own-listed',
     'SHOULD',
     "The StackScript list called with a token includes the caller's own StackScripts, private ones too.",
-    onOp('stackscripts/list'),
+    on('stackscripts/list'),
     'behaviour',
     endpointsSection,
     true,
@@ -217,7 +193,7 @@ const requirements: Requirement[] = [
     'stackscripts/delete/public-refused',
     'MUST',
     'Deleting a public StackScript is refused and the StackScript still exists afterwards.',
-    onOp('stackscripts/delete'),
+    on('stackscripts/delete'),
     'state',
     endpointsSection,
   ),
@@ -225,7 +201,7 @@ const requirements: Requirement[] = [
     'stackscripts/view/script-content',
     'MUST',
     'StackScript View returns the StackScript with its `script` content as last written.',
-    onOp('stackscripts/view'),
+    on('stackscripts/view'),
     'response',
     endpointsSection,
   ),
@@ -273,7 +249,7 @@ const requirements: Requirement[] = [
     'stackscripts/create/add-stackscripts-grant',
     'SHOULD',
     'StackScript Create refuses a restricted user without the `add_stackscripts` global grant.',
-    onOp('stackscripts/create'),
+    on('stackscripts/create'),
     'grant',
     'Authentication',
     true,
@@ -282,16 +258,14 @@ const requirements: Requirement[] = [
     'stackscripts/update/restricted-needs-read-write',
     'SHOULD',
     'StackScript Update refuses a restricted user without read_write on the StackScript.',
-    onOp('stackscripts/update'),
+    on('stackscripts/update'),
     'grant',
     'Authentication',
     true,
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'stackscripts',
-  part: 1,
+export const area = defineArea(1, 'stackscripts', {
   resources: [stackscript],
   operations: ops,
   requirements,
@@ -321,11 +295,9 @@ export const area: AreaSpec = {
       ],
     },
   ],
-  events: [],
   errors: [
     {
       id: 'stackscript-delete-public',
-      part: 1,
       condition: 'StackScript delete of a public StackScript',
       behaviour: 'not allowed',
       operations: ['stackscripts/delete'],
@@ -333,7 +305,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'stackscript-make-private',
-      part: 1,
       condition: 'StackScript update that makes a public StackScript private',
       behaviour: 'not allowed',
       operations: ['stackscripts/update'],
@@ -342,7 +313,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'StackScript label',
       limit: '3..128 characters',
       encodedAt: ['stackscript.label'],
@@ -410,4 +380,4 @@ export const area: AreaSpec = {
         'A private StackScript is hidden from anonymous callers and other accounts (MUST); restricted users of the same account follow the general grant convention.',
     },
   ],
-};
+});

@@ -1,5 +1,6 @@
 // Tags (Part 1): the four tag operations, for unrestricted users only, with the all-or-nothing create rule and the label limit.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   envelopeOf,
@@ -14,10 +15,12 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, Operation, Requirement } from '../types.js';
+import { on, proseOf } from '../prose.js';
+import type { Operation, Requirement } from '../types.js';
 
 const tagSection = 'Resources and their fields > Tag';
 const endpointsSection = 'Endpoints > Tags';
+const prose = proseOf(1);
 
 /** Tag label bounds on create (Limits: "Tag label"). */
 const LABEL = { min: 3, max: 50 } as const;
@@ -84,51 +87,46 @@ const ops = operations(1, 'tags', [
   },
 ]);
 
-const prose = (
-  id: string,
-  text: string,
-  operation: string,
-  family: Requirement['family'],
-  field?: string,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  text,
-  source: source(1, endpointsSection),
-  subject: { kind: 'operation', operation, ...(field ? { field } : {}) },
-  family,
-});
-
 const requirements: Requirement[] = [
   prose(
     'tags/create/objects-tagged',
+    'MUST',
     "Every object listed in the Tag Create body carries the tag at once, so the tag's object list holds one entry per listed object.",
-    'tags/create',
+    on('tags/create'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/create/requires-read-write-on-objects',
+    'MUST',
     'A Tag Create that lists any object the caller lacks read_write access to is rejected with an error and creates no tag.',
-    'tags/create',
+    on('tags/create'),
     'behaviour',
+    endpointsSection,
   ),
   prose(
     'tags/create/listed',
+    'MUST',
     'After Tag Create the tag exists, so its object list answers for its label even when the body listed no object.',
-    'tags/create',
+    on('tags/create'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/delete/removed-from-objects',
+    'MUST',
     'After Tag Delete no object carries the tag and the tag no longer exists.',
-    'tags/delete',
+    on('tags/delete'),
     'persistence',
+    endpointsSection,
   ),
   prose(
     'tags/objects/all-kinds',
+    'MUST',
     "The tag's object list holds every object carrying the tag, whatever its type.",
-    'tags/objects',
+    on('tags/objects'),
     'behaviour',
+    endpointsSection,
   ),
 ];
 
@@ -140,18 +138,12 @@ const responsesNotShown = (list: Operation[]) =>
     return what ? [{ subject: op.id, what, source: op.source }] : [];
   });
 
-export const area: AreaSpec = {
-  name: 'tags',
-  part: 1,
-  resources: [],
+export const area = defineArea(1, 'tags', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'tag-create-without-read-write',
-      part: 1,
       condition: 'Tag create where the caller lacks read_write on any listed object',
       behaviour: 'tag not created, error returned',
       operations: ['tags/create'],
@@ -159,13 +151,7 @@ export const area: AreaSpec = {
     },
   ],
   limits: [
-    {
-      part: 1,
-      item: 'Tag label',
-      limit: '3..50 characters',
-      encodedAt: ['tags/create#label'],
-      numbers: [LABEL.min, LABEL.max],
-    },
+    { item: 'Tag label', limit: '3..50 characters', encodedAt: ['tags/create#label'], numbers: [LABEL.min, LABEL.max] },
   ],
   notShown: [
     { subject: 'tag', what: 'fields of the tag record and of the tagged-object items', source: source(1, tagSection) },
@@ -201,4 +187,4 @@ export const area: AreaSpec = {
       encoding: 'All four ID arrays are encoded as integer arrays; behaviour is tested with instances (`nodes`) only.',
     },
   ],
-};
+});

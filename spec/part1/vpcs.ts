@@ -1,5 +1,6 @@
 // VPCs, VPC subnets and the VPC IP lists (Part 1): fields, operations, the delete state table, events and limits.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
@@ -19,9 +20,11 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import { proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
+import type { Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
+const prose = proseOf(1);
 const created = str('created', {
   format: 'date-time',
   create: 'read-only',
@@ -271,15 +274,7 @@ const ops = operations(1, 'vpcs', [
   },
 ]);
 
-const states = source(1, 'States and transitions');
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-): Requirement => ({ id, level, text, source: source(1, section), subject, family });
+const states = source(1, statesSection);
 
 const requirements: Requirement[] = [
   prose(
@@ -296,7 +291,7 @@ const requirements: Requirement[] = [
     'Deleting a VPC whose subnets are all deletable deletes the VPC and all its subnets.',
     { kind: 'state-table', table: 'vpc-delete', transition: 'deletable' },
     'state',
-    'States and transitions',
+    statesSection,
   ),
   prose(
     'vpcs/delete/all-or-nothing',
@@ -304,7 +299,7 @@ const requirements: Requirement[] = [
     'Deleting a VPC while any of its subnets is not deletable deletes nothing: the VPC and all its subnets remain.',
     { kind: 'state-table', table: 'vpc-delete', transition: 'not-deletable' },
     'state',
-    'States and transitions',
+    statesSection,
   ),
   prose(
     'vpcs/subnets/delete/refused-with-interfaces',
@@ -340,9 +335,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'vpcs',
-  part: 1,
+export const area = defineArea(1, 'vpcs', {
   resources: [vpc, subnet, vpcIpRecord],
   operations: ops,
   requirements,
@@ -376,29 +369,26 @@ export const area: AreaSpec = {
     },
   ],
   events: [
-    { action: 'vpc_create', part: 1, emittedBy: ['vpcs/create'], source: source(1, 'Events') },
+    { action: 'vpc_create', emittedBy: ['vpcs/create'], source: source(1, 'Events') },
     {
       action: 'subnet_create',
-      part: 1,
       emittedBy: ['vpcs/create', 'vpcs/subnets/create'],
       when: 'one per subnet created with a VPC',
       source: source(1, 'Events'),
     },
-    { action: 'vpc_update', part: 1, emittedBy: ['vpcs/update'], source: source(1, 'Events') },
-    { action: 'vpc_delete', part: 1, emittedBy: ['vpcs/delete'], source: source(1, 'Events') },
+    { action: 'vpc_update', emittedBy: ['vpcs/update'], source: source(1, 'Events') },
+    { action: 'vpc_delete', emittedBy: ['vpcs/delete'], source: source(1, 'Events') },
     {
       action: 'subnet_delete',
-      part: 1,
       emittedBy: ['vpcs/delete', 'vpcs/subnets/delete'],
       when: 'one per deleted subnet',
       source: source(1, 'Events'),
     },
-    { action: 'subnet_update', part: 1, emittedBy: ['vpcs/subnets/update'], source: source(1, 'Events') },
+    { action: 'subnet_update', emittedBy: ['vpcs/subnets/update'], source: source(1, 'Events') },
   ],
   errors: [
     {
       id: 'vpc-delete-not-deletable',
-      part: 1,
       condition: 'VPC Delete while any subnet is not deletable',
       behaviour: 'the VPC and all its subnets remain',
       operations: ['vpcs/delete'],
@@ -407,19 +397,12 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 1,
       item: 'VPC label / subnet label',
       limit: '1..64 characters',
       encodedAt: ['vpc.label', 'vpc-subnet.label', 'vpcs/create#subnets.label'],
       numbers: [1, 64],
     },
-    {
-      part: 1,
-      item: 'VPC description',
-      limit: 'at most 255 characters',
-      encodedAt: ['vpc.description'],
-      numbers: [255],
-    },
+    { item: 'VPC description', limit: 'at most 255 characters', encodedAt: ['vpc.description'], numbers: [255] },
   ],
   notShown: [
     {
@@ -444,4 +427,4 @@ export const area: AreaSpec = {
         'Format `ipv4-cidr` and rule canonical-cidr: host bits zero (`10.0.0.0/24`, not `10.0.0.1/24`); the prefix length is not bounded by the document.',
     },
   ],
-};
+});

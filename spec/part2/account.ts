@@ -1,5 +1,6 @@
 // The account record, region availability, cancellation, network utilization, account settings and promo credits (Part 2): fields, operations, rules, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
@@ -17,10 +18,12 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, CrossRule, Requirement, Resource } from '../types.js';
+import { on, onResource, proseOf } from '../prose.js';
+import { fieldsSection } from '../sections.js';
+import type { CrossRule, Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const accountSection = 'Endpoints > Account';
+const prose = proseOf(2);
 
 /** The assigned ISO 3166-1 alpha-2 country codes (249). */
 export const COUNTRY_CODES: readonly string[] = (
@@ -247,33 +250,7 @@ const ops = operations(2, 'account', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, section),
-  subject,
-  family,
-  ...(convention ? { convention: true } : {}),
-});
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const settingsField = (field: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource: 'account-settings',
-  field,
-});
+const settingsField = (field: string): Requirement['subject'] => onResource('account-settings', field);
 const settingsSection = `${fieldsSection} > Account settings`;
 
 const requirements: Requirement[] = [
@@ -452,18 +429,13 @@ const requirements: Requirement[] = [
 
 const errors = source(2, 'Errors');
 
-export const area: AreaSpec = {
-  name: 'account',
-  part: 2,
+export const area = defineArea(2, 'account', {
   resources: [account, accountSettings],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'account-cancel-charge-fails',
-      part: 2,
       condition: 'Account Cancel when the card charge fails',
       behaviour: 'an error occurs',
       operations: ['account/cancel'],
@@ -471,7 +443,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'account-cancel-restricted-user',
-      part: 2,
       condition: 'Account Cancel by a restricted user',
       behaviour: 'not possible',
       operations: ['account/cancel'],
@@ -479,7 +450,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'promo-credit-conditions-not-met',
-      part: 2,
       condition: 'Promo credit conditions not met',
       behaviour: 'rejected',
       operations: ['account/promo-codes/add'],
@@ -493,7 +463,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Promo credit eligibility',
       limit: 'account younger than 90 days',
       encodedAt: [],
@@ -501,7 +470,6 @@ export const area: AreaSpec = {
       note: 'an account age is no body value; held by requirement account/promo-codes/add/account-younger-than-90-days',
     },
     {
-      part: 2,
       item: 'Account field lengths',
       limit: 'as in the Account table',
       encodedAt: [],
@@ -509,7 +477,6 @@ export const area: AreaSpec = {
       note: 'the row states no number of its own; the lengths are the length rules of the `account` resource fields',
     },
     {
-      part: 2,
       item: 'Promo code',
       limit: '1..32 characters',
       encodedAt: ['account/promo-codes/add#promo_code'],
@@ -676,4 +643,4 @@ export const area: AreaSpec = {
         'Effects include `billing` (with `account-wide` and `sends-email`) so that `--mode safe` leaves it alone.',
     },
   ],
-};
+});

@@ -1,5 +1,6 @@
 // Payment methods, payments, invoices and the deprecated credit card add (Part 2): bodies with their rules, default-method behaviour, events, errors and limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
@@ -20,12 +21,14 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
+import { on, proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
+import type { CrossRule, Field, Requirement, Resource, Rule } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const paymentsSection = 'Endpoints > Payment methods and payments';
 const invoicesSection = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const deprecatedSection = 'Endpoints > Deprecated';
+const prose = proseOf(2);
 
 /** Payment Method Add limits: active methods per account, and methods added per day. */
 export const MAX_ACTIVE_PAYMENT_METHODS = 6;
@@ -333,31 +336,12 @@ const ops = operations(2, 'billing', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  operation: string,
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, section),
-  subject: { kind: 'operation', operation },
-  family,
-  ...(convention ? { convention: true } : {}),
-});
-const states = 'States and transitions';
-
 const requirements: Requirement[] = [
   prose(
     'billing/credit-card/add/becomes-default',
     'MUST',
     'A card added through Credit Card Add becomes the default payment method, and the previous default loses default status.',
-    'billing/credit-card/add',
+    on('billing/credit-card/add'),
     'state',
     deprecatedSection,
   ),
@@ -365,24 +349,24 @@ const requirements: Requirement[] = [
     'billing/payment-methods/create/default-moves',
     'MUST',
     'A payment method added with `is_default` true becomes the default, and the previous default loses default status.',
-    'billing/payment-methods/create',
+    on('billing/payment-methods/create'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/create/non-default-keeps-default',
     'SHOULD',
     'A payment method added with `is_default` false leaves the existing default method the default.',
-    'billing/payment-methods/create',
+    on('billing/payment-methods/create'),
     'state',
-    states,
+    statesSection,
     true,
   ),
   prose(
     'billing/payment-methods/create/valid-zip-first',
     'SHOULD',
     'The billing address should hold a valid zip, set through Account Update, before a payment method is added.',
-    'billing/payment-methods/create',
+    on('billing/payment-methods/create'),
     'behaviour',
     paymentsSection,
   ),
@@ -390,23 +374,23 @@ const requirements: Requirement[] = [
     'billing/payment-methods/make-default/default-moves',
     'MUST',
     'Payment Method Make Default makes the method the default, and the previous default loses default status.',
-    'billing/payment-methods/make-default',
+    on('billing/payment-methods/make-default'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/delete/default-rejected',
     'MUST',
     'Payment Method Delete of the default payment method is rejected.',
-    'billing/payment-methods/delete',
+    on('billing/payment-methods/delete'),
     'state',
-    states,
+    statesSection,
   ),
   prose(
     'billing/payment-methods/delete/deactivates',
     'MUST',
     'Payment Method Delete of a method that is not the default deactivates it.',
-    'billing/payment-methods/delete',
+    on('billing/payment-methods/delete'),
     'behaviour',
     paymentsSection,
   ),
@@ -414,7 +398,7 @@ const requirements: Requirement[] = [
     'billing/payments/create/default-method-charged',
     'MUST',
     'Payment Make without `payment_method_id` charges the default payment method.',
-    'billing/payments/create',
+    on('billing/payments/create'),
     'behaviour',
     paymentsSection,
   ),
@@ -422,24 +406,19 @@ const requirements: Requirement[] = [
 
 const events = source(2, 'Events');
 
-export const area: AreaSpec = {
-  name: 'billing',
-  part: 2,
+export const area = defineArea(2, 'billing', {
   resources: [paymentMethod, payment],
   operations: ops,
   requirements,
-  stateTables: [],
   events: [
     {
       action: 'payment_method_add',
-      part: 2,
       emittedBy: ['billing/payment-methods/create'],
       when: 'when the payment method is added (the Events table says "when a payment is successfully submitted")',
       source: events,
     },
     {
       action: 'payment_submitted',
-      part: 2,
       emittedBy: ['billing/payments/create'],
       when: 'when a payment is successfully submitted',
       source: events,
@@ -448,7 +427,6 @@ export const area: AreaSpec = {
   errors: [
     {
       id: 'payment-expiry-in-past',
-      part: 2,
       condition: 'Payment expiry date in the past',
       behaviour: 'invalid',
       operations: ['billing/payment-methods/create', 'billing/credit-card/add'],
@@ -456,7 +434,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'delete-default-payment-method',
-      part: 2,
       condition: 'Delete of the default payment method',
       behaviour: 'rejected',
       operations: ['billing/payment-methods/delete'],
@@ -465,21 +442,18 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Active payment methods per account',
       limit: '6',
       encodedAt: ['payment-method.rule:active-methods-limit'],
       numbers: [MAX_ACTIVE_PAYMENT_METHODS],
     },
     {
-      part: 2,
       item: 'Payment methods added per day',
       limit: '60',
       encodedAt: ['payment-method.rule:daily-additions-limit'],
       numbers: [MAX_PAYMENT_METHODS_ADDED_PER_DAY],
     },
     {
-      part: 2,
       item: 'Payment amount',
       limit: 'minimum 5.00 or balance if lower; maximum 2000.00 or balance up to 50000.00 if higher',
       encodedAt: ['billing/payments/create#usd'],
@@ -625,4 +599,4 @@ export const area: AreaSpec = {
         'Payment Method Add and Credit Card Add carry `billing` and `account-wide` effects, so that `--mode safe` does not store cards or move the default on a real account.',
     },
   ],
-};
+});

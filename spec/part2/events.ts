@@ -1,12 +1,14 @@
 // Events, logins, maintenance and notifications (Part 2): the read operations, read and seen marking, and what each list holds.
 
+import { defineArea } from '../area.js';
 import { envelopeOf, noScopeListed, notShownResponse, objectOf, operations, scoped, source } from '../build.js';
-import type { AreaSpec, Requirement } from '../types.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
+import type { Requirement } from '../types.js';
 
 const section = 'Endpoints > Events, invoices, logins, maintenance, notifications';
 const eventsSection = 'Events';
-const statesSection = 'States and transitions';
-const otherRecords = 'Resources and their fields > Other records';
+const prose = proseOf(2);
 
 /** How far back the events and logins lists reach (Limits: "Events and logins history"). */
 export const HISTORY_DAYS = 90;
@@ -107,28 +109,12 @@ const ops = operations(2, 'events', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  operation: string,
-  family: Requirement['family'],
-  where: string,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, where),
-  subject: { kind: 'operation', operation },
-  family,
-});
-
 const requirements: Requirement[] = [
   prose(
     'events/list/history-window',
     'MUST',
     `The events list holds only events of the last ${HISTORY_DAYS} days.`,
-    'events/list',
+    on('events/list'),
     'behaviour',
     section,
   ),
@@ -136,7 +122,7 @@ const requirements: Requirement[] = [
     'events/list/filtered-by-grants',
     'MUST',
     "The events list holds only events the caller's grants cover: a restricted user does not see events about entities it has no grant for.",
-    'events/list',
+    on('events/list'),
     'secrecy',
     section,
   ),
@@ -144,7 +130,7 @@ const requirements: Requirement[] = [
     'events/view/history-window',
     'MUST',
     `Event View answers only events of the last ${HISTORY_DAYS} days.`,
-    'events/view',
+    on('events/view'),
     'behaviour',
     eventsSection,
   ),
@@ -152,7 +138,7 @@ const requirements: Requirement[] = [
     'events/view/filtered-by-grants',
     'MUST',
     "Event View refuses an event the caller's grants do not cover, without revealing its data.",
-    'events/view',
+    on('events/view'),
     'secrecy',
     eventsSection,
   ),
@@ -160,7 +146,7 @@ const requirements: Requirement[] = [
     'events/mark-read/marks-event',
     'MUST',
     'After marking an event read, that event is read.',
-    'events/mark-read',
+    on('events/mark-read'),
     'state',
     statesSection,
   ),
@@ -168,7 +154,7 @@ const requirements: Requirement[] = [
     'events/mark-read/one-event-only',
     'MUST',
     'Marking an event read changes the read state of no other event.',
-    'events/mark-read',
+    on('events/mark-read'),
     'state',
     statesSection,
   ),
@@ -176,7 +162,7 @@ const requirements: Requirement[] = [
     'events/mark-seen/up-to-and-including',
     'MUST',
     'Marking an event seen marks it and every earlier event (every event whose id is not greater) as seen.',
-    'events/mark-seen',
+    on('events/mark-seen'),
     'state',
     statesSection,
   ),
@@ -184,7 +170,7 @@ const requirements: Requirement[] = [
     'events/mark-seen/later-unchanged',
     'MUST',
     'Marking an event seen leaves the seen state of later events (greater ids) unchanged.',
-    'events/mark-seen',
+    on('events/mark-seen'),
     'state',
     statesSection,
   ),
@@ -192,7 +178,7 @@ const requirements: Requirement[] = [
     'events/logins/list/all-users',
     'MUST',
     'The logins list holds the logins of every user of the account, not only those of the caller.',
-    'events/logins/list',
+    on('events/logins/list'),
     'behaviour',
     section,
   ),
@@ -200,7 +186,7 @@ const requirements: Requirement[] = [
     'events/logins/list/successful-only',
     'MUST',
     'The logins list holds only successful logins.',
-    'events/logins/list',
+    on('events/logins/list'),
     'behaviour',
     section,
   ),
@@ -208,7 +194,7 @@ const requirements: Requirement[] = [
     'events/logins/list/history-window',
     'MUST',
     `The logins list holds only logins of the last ${HISTORY_DAYS} days.`,
-    'events/logins/list',
+    on('events/logins/list'),
     'behaviour',
     section,
   ),
@@ -216,7 +202,7 @@ const requirements: Requirement[] = [
     'events/logins/view/any-user',
     'MUST',
     'Login View answers a login of any user of the account, including every login the logins list holds.',
-    'events/logins/view',
+    on('events/logins/view'),
     'behaviour',
     section,
   ),
@@ -224,7 +210,7 @@ const requirements: Requirement[] = [
     'events/maintenance/list/viewable-entities-only',
     'MUST',
     'The maintenance list holds maintenance only for entities the caller may view.',
-    'events/maintenance/list',
+    on('events/maintenance/list'),
     'secrecy',
     section,
   ),
@@ -232,7 +218,7 @@ const requirements: Requirement[] = [
     'events/maintenance/list/canceled-excluded',
     'MUST',
     'The maintenance list leaves out canceled maintenance.',
-    'events/maintenance/list',
+    on('events/maintenance/list'),
     'behaviour',
     section,
   ),
@@ -240,7 +226,7 @@ const requirements: Requirement[] = [
     'events/maintenance/list/instances-only',
     'MUST',
     'The maintenance list holds maintenance of instances only.',
-    'events/maintenance/list',
+    on('events/maintenance/list'),
     'behaviour',
     section,
   ),
@@ -248,7 +234,7 @@ const requirements: Requirement[] = [
     'events/notifications/list/not-actionable',
     'MUST',
     'Notifications cannot be acted on directly: no method other than GET is accepted on the notifications path.',
-    'events/notifications/list',
+    on('events/notifications/list'),
     'behaviour',
     section,
   ),
@@ -256,24 +242,17 @@ const requirements: Requirement[] = [
     'events/notifications/list/disappear-when-resolved',
     'MUST',
     'A notification leaves the notifications list once its cause is resolved.',
-    'events/notifications/list',
+    on('events/notifications/list'),
     'behaviour',
     section,
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'events',
-  part: 2,
-  resources: [],
+export const area = defineArea(2, 'events', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 2,
       item: 'Events and logins history',
       limit: '90 days',
       encodedAt: [],
@@ -338,4 +317,4 @@ export const area: AreaSpec = {
       encoding: 'Read as: the notifications path offers no operation other than the list.',
     },
   ],
-};
+});

@@ -1,5 +1,6 @@
 // OAuth clients (Part 2): the client fields, the client operations, when the secret is shown, and the public thumbnail.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
@@ -13,10 +14,13 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
+import type { Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > OAuth client';
 const section = 'Endpoints > OAuth clients';
+const prose = proseOf(2);
 
 export const CLIENT_LABEL_LENGTH = { min: 1, max: 512 } as const;
 
@@ -146,21 +150,6 @@ const ops = operations(2, 'oauth-clients', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  where: string,
-): Requirement => ({ id, level, text, source: source(2, where), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-
 /** The secret is returned in plaintext only by reset-secret: one requirement per other operation that returns clients. */
 const noPlaintextSecret = (operation: string, what: string): Requirement =>
   prose(
@@ -251,18 +240,12 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'oauth-clients',
-  part: 2,
+export const area = defineArea(2, 'oauth-clients', {
   resources: [oauthClient],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 2,
       item: 'OAuth client label',
       limit: '1..512 characters',
       encodedAt: ['oauth-client.label'],
@@ -270,7 +253,7 @@ export const area: AreaSpec = {
     },
   ],
   notShown: [
-    { subject: 'oauth-client', what: recordNotShown, source: source(2, 'Resources and their fields > Other records') },
+    { subject: 'oauth-client', what: recordNotShown, source: source(2, otherRecords) },
     {
       subject: 'oauth-clients/thumbnail-update',
       what: 'content type and size limits of the thumbnail image',
@@ -316,4 +299,4 @@ export const area: AreaSpec = {
       encoding: "Read as a client of the caller's account; other accounts' clients are refused.",
     },
   ],
-};
+});

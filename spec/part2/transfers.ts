@@ -1,5 +1,6 @@
 // Service transfers (Part 2) and their deprecated entity-transfer forms: the transfer record, its states, who may see and act on it, and the create and accept conditions.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   envelopeOf,
@@ -14,12 +15,14 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, Effect, Param, Requirement, Resource } from '../types.js';
+import { on, onTransition, proseOf } from '../prose.js';
+import { statesSection } from '../sections.js';
+import type { Effect, Param, Requirement, Resource } from '../types.js';
 
 const fieldsSection = 'Resources and their fields > Service transfer';
 const section = 'Endpoints > Service transfers';
 const deprecatedSection = 'Endpoints > Deprecated';
-const statesSection = 'States and transitions';
+const prose = proseOf(2);
 
 /** Completion after acceptance takes up to this many hours (Limits: "up to three hours"). */
 export const COMPLETION_HOURS = 3;
@@ -189,30 +192,12 @@ const ops = operations(2, 'transfers', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  where: string,
-): Requirement => ({ id, level, text, source: source(2, where), subject, family });
-
 const create = 'transfers/service/create';
 const accept = 'transfers/service/accept';
 const cancel = 'transfers/service/cancel';
 const view = 'transfers/service/view';
 const list = 'transfers/service/list';
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const row = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: 'service-transfer',
-  transition,
-});
+const row = (transition: string): Requirement['subject'] => onTransition('service-transfer', transition);
 
 /** Each create condition is one requirement: a create that breaks it is rejected. */
 const createCondition = (slug: string, text: string, field?: string): Requirement =>
@@ -477,9 +462,7 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'transfers',
-  part: 2,
+export const area = defineArea(2, 'transfers', {
   resources: [serviceTransfer],
   operations: ops,
   requirements,
@@ -533,11 +516,9 @@ export const area: AreaSpec = {
       notShown: 'the expiry period',
     },
   ],
-  events: [],
   errors: [
     {
       id: 'service-transfer-unmet-conditions',
-      part: 2,
       condition: 'Service transfer create or accept with unmet conditions',
       behaviour: 'rejected',
       operations: [create, accept],
@@ -548,7 +529,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'Transfer completion time after acceptance',
       limit: 'up to three hours',
       encodedAt: [],
@@ -616,4 +596,4 @@ export const area: AreaSpec = {
       encoding: 'Kept as a requirement that cannot be observed from outside.',
     },
   ],
-};
+});

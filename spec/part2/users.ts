@@ -1,5 +1,6 @@
 // Users and grants (Part 2): the user and grants structures, the user and grant operations, the own-grants view, and who may manage users.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
@@ -17,11 +18,12 @@ import {
   source,
   str,
 } from '../build.js';
-import type { AreaSpec, EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
+import { on, onResource, proseOf } from '../prose.js';
+import { fieldsSection, statesSection } from '../sections.js';
+import type { EntityKind, GlobalGrant, Requirement, Resource } from '../types.js';
 
-const fieldsSection = 'Resources and their fields';
 const usersSection = 'Endpoints > Users and grants (unrestricted users only)';
-const statesSection = 'States and transitions';
+const prose = proseOf(2);
 const responsesNotShown = 'response fields of the user record: not shown';
 
 export const USERNAME_LENGTH = { min: 3, max: 32 } as const;
@@ -236,35 +238,6 @@ const ops = operations(2, 'users', [
   },
 ]);
 
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(2, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-const onResource = (resource: string, field?: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource,
-  ...(field ? { field } : {}),
-});
-
 const requirements: Requirement[] = [
   prose(
     'users/create/confirmation-email',
@@ -476,18 +449,13 @@ const unrestrictedOnlyOperations = [
   'account/promo-codes/add',
 ];
 
-export const area: AreaSpec = {
-  name: 'users',
-  part: 2,
+export const area = defineArea(2, 'users', {
   resources: [user, grants],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'restricted-user-unrestricted-only',
-      part: 2,
       condition: 'Restricted user on an unrestricted-only operation',
       behaviour: 'rejected',
       operations: unrestrictedOnlyOperations,
@@ -499,7 +467,6 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 2,
       item: 'User username',
       limit: '3..32 characters',
       encodedAt: ['user.username'],
@@ -581,4 +548,4 @@ export const area: AreaSpec = {
         'The row names every operation marked unrestricted-only: the users and grants operations (not the own-grants view), the two login operations, the five service transfer operations, Account Cancel and the promo credit add.',
     },
   ],
-};
+});

@@ -1,23 +1,14 @@
 // Backups and snapshots of an instance (Part 3): the six backup operations, snapshot replacement, cancel, and the restore conditions.
 
-import {
-  bool,
-  int,
-  jsonBody,
-  length,
-  notShownResponse,
-  objectOf,
-  operations,
-  req,
-  scoped,
-  source,
-  str,
-} from '../build.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import { defineArea } from '../area.js';
+import { bool, int, jsonBody, length, notShownResponse, objectOf, operations, req, scoped, str } from '../build.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
+import type { Requirement, Resource } from '../types.js';
+import { at, nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const backupsSection = 'Endpoints > Backups';
-const statesSection = 'States and transitions';
-const otherRecords = 'Resources and their fields > Other records';
+const prose = proseOf(3);
 
 /** The one backup status value the document names: a successfully completed backup. */
 export const BACKUP_SUCCESSFUL = 'successful';
@@ -25,7 +16,7 @@ export const BACKUP_SUCCESSFUL = 'successful';
 export const backup: Resource = {
   id: 'backup',
   title: 'Backup',
-  source: source(3, otherRecords),
+  source: at(otherRecords),
   notShown: 'every field of the backup and snapshot records except that `status` can read `successful`',
   fields: [
     str('status', {
@@ -35,10 +26,6 @@ export const backup: Resource = {
     }),
   ],
 };
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
-const instance = { nodeId: 'integer' } as const;
 const oneBackup = { nodeId: 'integer', backupId: 'integer' } as const;
 const bodyNotShown = 'the response body';
 
@@ -48,7 +35,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups List',
     method: 'GET',
     path: '/node/instances/{nodeId}/backups',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse('the shape of the available-backups answer and the backup record fields'),
     auth: scoped('nodes:read_only'),
     access: nodeRead,
@@ -60,7 +47,7 @@ const ops = operations(3, 'backups', [
     name: 'Snapshot Create',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups',
-    params: instance,
+    params: nodeParams,
     body: jsonBody([req(str('label', { rules: [length(1, 255)], description: 'label of the snapshot' }))]),
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
@@ -74,7 +61,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups Cancel',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups/cancel',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
     access: nodeWrite,
@@ -87,7 +74,7 @@ const ops = operations(3, 'backups', [
     name: 'Backups Enable',
     method: 'POST',
     path: '/node/instances/{nodeId}/backups/enable',
-    params: instance,
+    params: nodeParams,
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
     access: nodeWrite,
@@ -125,30 +112,6 @@ const ops = operations(3, 'backups', [
     section: backupsSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(3, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
 
 const requirements: Requirement[] = [
   prose(
@@ -266,18 +229,13 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'backups',
-  part: 3,
+export const area = defineArea(3, 'backups', {
   resources: [backup],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
   errors: [
     {
       id: 'restore-insufficient-space',
-      part: 3,
       condition: 'Restore with insufficient space and overwrite false',
       behaviour: 'error returned',
       operations: ['backups/restore'],
@@ -285,37 +243,31 @@ export const area: AreaSpec = {
     },
   ],
   limits: [
-    {
-      part: 3,
-      item: 'Snapshot label',
-      limit: '1..255 characters',
-      encodedAt: ['backups/snapshot#label'],
-      numbers: [1, 255],
-    },
+    { item: 'Snapshot label', limit: '1..255 characters', encodedAt: ['backups/snapshot#label'], numbers: [1, 255] },
   ],
   notShown: [
-    { subject: 'backup', what: 'the fields of the backup and snapshot records', source: source(3, otherRecords) },
+    { subject: 'backup', what: 'the fields of the backup and snapshot records', source: at(otherRecords) },
     {
       subject: 'backups/list',
       what: 'the shape of the available-backups answer',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'backups',
       what: 'the response bodies of snapshot create, cancel, enable and restore',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'backups/restore',
       what: 'the status code and reason text of the insufficient-space error and of the other restore refusals',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
-    { subject: 'backups', what: 'events of the backup operations', source: source(3, 'Events') },
+    { subject: 'backups', what: 'events of the backup operations', source: at('Events') },
   ],
   ambiguities: [
     {
       id: 'backups/scope-column',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question:
         'The Backups table names a scope for list, snapshot create and view only; cancel, enable and restore show none.',
       encoding:
@@ -323,14 +275,14 @@ export const area: AreaSpec = {
     },
     {
       id: 'backups/restore-overwrite-default',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question: '`overwrite` has no stated default; only the true and false cases are described.',
       encoding:
         'No default is encoded; the insufficient-space requirement is tested with `overwrite` false given explicitly.',
     },
     {
       id: 'backups/restore-target-grant',
-      source: source(3, 'Authentication'),
+      source: at('Authentication'),
       question:
         'Restore names two instances (the source in the path, the target `node_id`); the grant sentence says only "the instance".',
       encoding:
@@ -338,16 +290,16 @@ export const area: AreaSpec = {
     },
     {
       id: 'backups/snapshot-destructive',
-      source: source(3, statesSection),
+      source: at(statesSection),
       question: 'Snapshot create is a create, but it deletes the previous snapshot.',
       encoding: 'Marked destructive, with the replacement as a prose requirement.',
     },
     {
       id: 'backups/same-uuid-advice',
-      source: source(3, backupsSection),
+      source: at(backupsSection),
       question:
         'Mounting the original and the restored disk together "picks one at random and may prevent booting": advice to callers, not a server rule.',
       encoding: 'Not a requirement; the same-UUID clause is, and it is not observable through the API.',
     },
   ],
-};
+});

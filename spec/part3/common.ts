@@ -1,7 +1,28 @@
-// Fields that several Part 3 bodies share (instance create, rebuild, clone, disk create), written once so their rules live in one place.
+// What several Part 3 files share, written once: how they cite the document (at, clause), the instance parameter and access, and the fields of several bodies (instance create, rebuild, clone, disk create) with their rules.
 
-import { arr, field, int, item, length, matches, mustNotMatch, obj, str } from '../build.js';
-import type { Field, Rule } from '../types.js';
+import { arr, field, int, item, length, matches, mustNotMatch, obj, source, str } from '../build.js';
+import { proseOf } from '../prose.js';
+import type { Family, Field, Level, Requirement, Rule, Source, Subject } from '../types.js';
+
+/** A section of the Part 3 document, as a source. */
+export const at = (section: string): Source => source(3, section);
+
+/** The path parameter that names an instance, and the access an operation on it, or on a part of it, needs. */
+export const nodeParams = { nodeId: 'integer' } as const;
+export const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
+export const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
+
+const prose = proseOf(3);
+
+/** A Part 3 requirement written from prose: MUST unless another level is given. */
+export const clause = (
+  id: string,
+  text: string,
+  subject: Subject,
+  family: Family,
+  section: string,
+  level: Level = 'MUST',
+): Requirement => prose(id, level, text, subject, family, section);
 
 /** What the id of an account (private) image matches: `private/...`. */
 export const PRIVATE_IMAGE_PATTERN = '^private/';

@@ -1,5 +1,6 @@
 // Configuration profiles of an instance (Part 3): the profile fields with their device slots, the five profile operations and the rules stated in prose.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   bool,
@@ -12,10 +13,12 @@ import {
   oneOf,
   operations,
   scoped,
-  source,
   str,
 } from '../build.js';
-import type { Ambiguity, AreaSpec, CrossRule, Field, NotShown, Requirement, Resource, Source } from '../types.js';
+import { on } from '../prose.js';
+import { otherRecords } from '../sections.js';
+import type { Ambiguity, CrossRule, Field, NotShown, Requirement, Resource } from '../types.js';
+import { at, clause, nodeParams, nodeRead, nodeWrite } from './common.js';
 import { interfaceArrayRules, interfacesField, purposeRules } from './interfaces.js';
 
 export const CONFIG_LABEL = { min: 1, max: 48 } as const;
@@ -30,7 +33,6 @@ const DEFAULT_ROOT_DEVICE = '/dev/sda';
 
 const fieldsSection = 'Resources and their fields > Configuration profile (create body)';
 const endpointsSection = 'Endpoints > Configuration profiles and interfaces';
-const at = (section: string): Source => source(3, section);
 
 /** One device slot: a disk or a volume, or null when empty. */
 export const deviceSlot = (name: string): Field =>
@@ -124,8 +126,6 @@ const bodyRules: CrossRule[] = [
 ];
 
 const path = '/node/instances/{nodeId}/configs';
-const canRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const canWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 
 const ops = operations(3, 'configs', [
   {
@@ -133,11 +133,11 @@ const ops = operations(3, 'configs', [
     name: 'Configuration Profiles List',
     method: 'GET',
     path,
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     paging: 'bounded',
     response: envelopeOf(undefined, 'configuration profile records'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the configuration profiles of an instance.',
     section: endpointsSection,
   },
@@ -146,11 +146,11 @@ const ops = operations(3, 'configs', [
     name: 'Configuration Profile Create',
     method: 'POST',
     path,
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     body: bodyOf(config, 'create', { rules: bodyRules }),
     response: notShownResponse('what configuration profile create returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Adds a configuration profile to an instance.',
     section: endpointsSection,
   },
@@ -162,7 +162,7 @@ const ops = operations(3, 'configs', [
     params: { nodeId: 'integer', configId: 'integer' },
     response: objectOf(undefined, 'the fields of the configuration profile record'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Returns one configuration profile of an instance.',
     section: endpointsSection,
   },
@@ -175,7 +175,7 @@ const ops = operations(3, 'configs', [
     body: bodyOf(config, 'update', { rules: bodyRules }),
     response: notShownResponse('what configuration profile update returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Changes the devices, helpers, interfaces, root device, run level or mode of a configuration profile.',
     section: endpointsSection,
   },
@@ -187,79 +187,62 @@ const ops = operations(3, 'configs', [
     params: { nodeId: 'integer', configId: 'integer' },
     response: notShownResponse('what configuration profile delete returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     effects: ['destructive'],
     summary: 'Deletes a configuration profile of an instance.',
     section: endpointsSection,
   },
 ]);
 
-const clause = (
-  id: string,
-  text: string,
-  operation: string,
-  field: string | undefined,
-  family: Requirement['family'],
-  section = fieldsSection,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  text,
-  source: at(section),
-  subject: { kind: 'operation', operation, ...(field ? { field } : {}) },
-  family,
-});
-
 const requirements: Requirement[] = [
   clause(
     'configs/create/devices-may-be-empty',
     'A profile whose `devices` is an empty object, or has null slots, is accepted.',
-    'configs/create',
-    'devices',
+    on('configs/create', 'devices'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/boot-waits-for-device',
     'Booting with a profile that has no device waits until a device exists.',
-    'configs/create',
-    'devices',
+    on('configs/create', 'devices'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/other-kernels',
     `The kernels ${OTHER_KERNELS.map((k) => `\`${k}\``).join(' and ')} are accepted as \`kernel\`.`,
-    'configs/create',
-    'kernel',
+    on('configs/create', 'kernel'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/root-device-invalid-defaults',
     `An invalid \`root_device\` is not refused: the profile gets \`${DEFAULT_ROOT_DEVICE}\`, as when it is absent.`,
-    'configs/create',
-    'root_device',
+    on('configs/create', 'root_device'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/create/root-device-must-mount',
     'An instance does not boot until the root device of its profile is mounted.',
-    'configs/create',
-    'root_device',
+    on('configs/create', 'root_device'),
     'behaviour',
+    fieldsSection,
   ),
   clause(
     'configs/update/root-device-invalid-defaults',
     `An update with an invalid \`root_device\` sets \`${DEFAULT_ROOT_DEVICE}\` rather than being refused.`,
-    'configs/update',
-    'root_device',
+    on('configs/update', 'root_device'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'configs/update/interfaces-redefined',
     "An update with `interfaces` replaces the profile's interfaces with exactly the ones given, each redefined in full.",
-    'configs/update',
-    'interfaces',
+    on('configs/update', 'interfaces'),
     'persistence',
+    fieldsSection,
   ),
 ];
 
@@ -267,7 +250,7 @@ const notShown: NotShown[] = [
   {
     subject: 'config',
     what: 'the fields of the configuration profile record in responses',
-    source: at('Resources and their fields > Other records'),
+    source: at(otherRecords),
   },
   {
     subject: 'configs/update',
@@ -308,18 +291,12 @@ const ambiguities: Ambiguity[] = [
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'configs',
-  part: 3,
+export const area = defineArea(3, 'configs', {
   resources: [config],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Configuration label',
       limit: '1..48 characters',
       encodedAt: ['config.label'],
@@ -328,4 +305,4 @@ export const area: AreaSpec = {
   ],
   notShown,
   ambiguities,
-};
+});

@@ -1,5 +1,6 @@
 // Disks of an instance (Part 3): the disk create body, the eight disk operations, the resize and clone rules, and the disk label and resize limits.
 
+import { defineArea } from '../area.js';
 import {
   bodyOf,
   envelopeOf,
@@ -13,13 +14,18 @@ import {
   range,
   req,
   scoped,
-  source,
   str,
 } from '../build.js';
-import type { AreaSpec, CrossRule, Field, Requirement, Resource } from '../types.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords, statesSection } from '../sections.js';
+import type { CrossRule, Field, Requirement, Resource } from '../types.js';
 import {
+  at,
   authorizedKeys,
   authorizedUsers,
+  nodeParams,
+  nodeRead,
+  nodeWrite,
   PRIVATE_IMAGE_PATTERN,
   passwordRules,
   rootPass,
@@ -29,7 +35,7 @@ import {
 
 const diskSection = 'Resources and their fields > Disk';
 const disksSection = 'Endpoints > Disks';
-const statesSection = 'States and transitions';
+const prose = proseOf(3);
 
 /** Disk label bounds, on create and on update. */
 const DISK_LABEL = length(1, 48);
@@ -41,7 +47,7 @@ const onCreate = (f: Field): Field => ({ ...f, create: 'optional' });
 export const disk: Resource = {
   id: 'disk',
   title: 'Disk (create body)',
-  source: source(3, diskSection),
+  source: at(diskSection),
   notShown: 'the fields of the disk record returned by list and view; this table is the create body',
   fields: [
     int('size', { create: 'required', update: { via: 'disks/resize' }, description: 'disk size in MB' }),
@@ -96,10 +102,6 @@ const createRules: CrossRule[] = [
     text: 'a `stackscript_id` cannot be used when the disk is deployed from a private image (`private/...`).',
   },
 ];
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
-const instance = { nodeId: 'integer' } as const;
 const oneDisk = { nodeId: 'integer', diskId: 'integer' } as const;
 const recordNotShown = 'the fields of the disk record';
 const bodyNotShown = 'the response body';
@@ -110,7 +112,7 @@ const ops = operations(3, 'disks', [
     name: 'Disks List',
     method: 'GET',
     path: '/node/instances/{nodeId}/disks',
-    params: instance,
+    params: nodeParams,
     paging: 'bounded',
     response: envelopeOf(undefined, recordNotShown),
     auth: scoped('nodes:read_only'),
@@ -123,7 +125,7 @@ const ops = operations(3, 'disks', [
     name: 'Disk Create',
     method: 'POST',
     path: '/node/instances/{nodeId}/disks',
-    params: instance,
+    params: nodeParams,
     body: bodyOf(disk, 'create', { rules: createRules }),
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),
@@ -212,30 +214,6 @@ const ops = operations(3, 'disks', [
     section: disksSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  convention = false,
-): Requirement => ({
-  id,
-  level,
-  text,
-  source: source(3, section),
-  subject,
-  family,
-  ...(convention ? { convention } : {}),
-});
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
 
 const requirements: Requirement[] = [
   prose(
@@ -352,19 +330,13 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'disks',
-  part: 3,
+export const area = defineArea(3, 'disks', {
   resources: [disk],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
-    { part: 3, item: 'Disk label', limit: '1..48 characters', encodedAt: ['disk.label'], numbers: [1, 48] },
+    { item: 'Disk label', limit: '1..48 characters', encodedAt: ['disk.label'], numbers: [1, 48] },
     {
-      part: 3,
       item: 'Disk resize size',
       limit: 'integer >= 1 MB',
       encodedAt: ['disks/resize#size'],
@@ -372,24 +344,24 @@ export const area: AreaSpec = {
     },
   ],
   notShown: [
-    { subject: 'disk', what: recordNotShown, source: source(3, 'Resources and their fields > Other records') },
+    { subject: 'disk', what: recordNotShown, source: at(otherRecords) },
     {
       subject: 'disks',
       what: 'the response bodies of disk create, update, delete, clone, password reset and resize',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
-    { subject: 'disks/create', what: 'the minimum disk size an image requires', source: source(3, diskSection) },
-    { subject: 'disks', what: 'events of the disk operations', source: source(3, 'Events') },
+    { subject: 'disks/create', what: 'the minimum disk size an image requires', source: at(diskSection) },
+    { subject: 'disks', what: 'events of the disk operations', source: at('Events') },
     {
       subject: 'disks',
       what: 'status codes and reason texts of disk refusals (clone without storage, resize failures)',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
   ],
   ambiguities: [
     {
       id: 'disks/scope-column',
-      source: source(3, disksSection),
+      source: at(disksSection),
       question:
         'The Disks table gives the scope in its Notes column for list, create, view and update only; delete, clone, password and resize show other notes.',
       encoding:
@@ -397,33 +369,33 @@ export const area: AreaSpec = {
     },
     {
       id: 'disks/password-length',
-      source: source(3, disksSection),
+      source: at(disksSection),
       question: 'The disk password reset says only that `password` must be strong; no length is given.',
       encoding:
         'The root password rules of instance create are applied: 7..128 characters and the strength score with its fixed error text.',
     },
     {
       id: 'disks/create-size-minimum',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question: 'Disk create gives `size` no lower bound, while resize requires at least 1 MB.',
       encoding: 'No bound on create `size` beyond the integer type and the image minimum (a prose requirement).',
     },
     {
       id: 'disks/empty-disk-label',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question:
         '"An empty disk needs a label; without a label an image is required" states one condition twice; "empty" is read as "created without an image".',
       encoding: 'One cross rule: `label` is required when `image` is absent.',
     },
     {
       id: 'disks/filesystem-default',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question: "The filesystem default depends on the request (ext4, or the image's filesystem).",
       encoding: 'Written as `defaultText` and a prose requirement, not as a single default value.',
     },
     {
       id: 'disks/create-rules-as-instance',
-      source: source(3, diskSection),
+      source: at(diskSection),
       question:
         '"rules as on instance create" follows the list root_pass..stackscript_data; it is read as covering all of them, including the StackScript rules (compatible image, no private image).',
       encoding:
@@ -431,11 +403,11 @@ export const area: AreaSpec = {
     },
     {
       id: 'disks/resize-failure-timing',
-      source: source(3, statesSection),
+      source: at(statesSection),
       question:
         'A resize of a disk in use "succeeds but the resize fails"; whether a shrink below the used space is refused at once or fails afterwards is not said.',
       encoding:
         'The in-use request is accepted and the resize then fails; for the used-space rule only "does not take effect" is asserted, either way.',
     },
   ],
-};
+});

@@ -1,17 +1,15 @@
 // Compute instances (Part 3), assembled from instances/: the create and update fields, the 18 instance operations with their power and lifecycle state table, the requirements by topic, clone and migrate rules, events, errors and limits.
 
-import type { AreaSpec, Requirement } from '../types.js';
-import { PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';
+import { defineArea } from '../area.js';
+import { on } from '../prose.js';
+import type { Requirement } from '../types.js';
+import { at, clause, PASSWORD_STRENGTH_ERROR, USER_DATA_MAX_BYTES } from './common.js';
 import { cloneRequirements } from './instances/clone.js';
-
 import {
-  at,
-  clause,
   endpointsSection,
   intro,
   MAX_CONCURRENT_CLONES,
   OUTBOUND_RESTRICTED_PORTS,
-  onOp,
   POWER,
   STATUS_NAMES,
   SWAP_SIZE_DEFAULT,
@@ -56,15 +54,13 @@ const requirements: Requirement[] = [
   clause(
     'instances/nodebalancers/readable-only',
     'The NodeBalancers list of an instance holds only the NodeBalancers it is assigned to that the caller may read.',
-    onOp('instances/nodebalancers'),
+    on('instances/nodebalancers'),
     'behaviour',
     endpointsSection,
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'instances',
-  part: 3,
+export const area = defineArea(3, 'instances', {
   resources: [instance],
   operations: ops,
   requirements,
@@ -72,14 +68,12 @@ export const area: AreaSpec = {
   events: [
     {
       action: 'node_migrate_datacenter_create',
-      part: 3,
       emittedBy: ['instances/migrate'],
       when: 'a migration with a region (cross-region)',
       source: at('Events'),
     },
     {
       action: 'password_reset',
-      part: 3,
       emittedBy: ['instances/password'],
       when: 'when the root password reset succeeds',
       source: at('Events'),
@@ -88,7 +82,6 @@ export const area: AreaSpec = {
   errors: [
     {
       id: 'clone-concurrency',
-      part: 3,
       condition: 'More than five concurrent clones from one source',
       behaviour: 'HTTP 400',
       operations: ['instances/clone'],
@@ -97,7 +90,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'migrate-upgrade-unavailable',
-      part: 3,
       condition: 'Migrate with upgrade true and no free upgrade, or region not allowing upgrades',
       behaviour: 'HTTP 400, no migration',
       operations: ['instances/migrate'],
@@ -106,7 +98,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'root-pass-weak',
-      part: 3,
       condition: 'root_pass too weak',
       behaviour: `error text \`${PASSWORD_STRENGTH_ERROR}\``,
       operations: ['instances/create', 'instances/password', 'instances/rebuild', 'disks/create', 'disks/password'],
@@ -121,7 +112,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'boot-no-config',
-      part: 3,
       condition: 'Boot or reboot where no configuration can be chosen',
       behaviour: 'error returned',
       operations: ['instances/boot', 'instances/reboot'],
@@ -129,7 +119,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'delete-busy',
-      part: 3,
       condition: 'Delete of an instance that is cloning or restoring',
       behaviour: 'rejected',
       operations: ['instances/delete'],
@@ -137,7 +126,6 @@ export const area: AreaSpec = {
     },
     {
       id: 'resize-conditions',
-      part: 3,
       condition: 'Resize or rebuild with pending migration, outstanding balance or too much disk allocation',
       behaviour: 'rejected',
       operations: ['instances/resize', 'instances/rebuild'],
@@ -150,28 +138,24 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 3,
       item: 'Instance label',
       limit: '3..64 characters',
       encodedAt: ['instance.label', 'instances/clone#label'],
       numbers: [3, 64],
     },
     {
-      part: 3,
       item: 'root_pass',
       limit: '7..128 characters',
       encodedAt: ['instance.root_pass', 'instances/password#root_pass', 'instances/rebuild#root_pass'],
       numbers: [7, 128],
     },
     {
-      part: 3,
       item: 'Concurrent clones per source',
       limit: '5',
       encodedAt: ['instances/clone#rule:concurrent-clones'],
       numbers: [MAX_CONCURRENT_CLONES],
     },
     {
-      part: 3,
       item: 'user_data',
       limit: 'at most 65535 bytes unencoded',
       encodedAt: [
@@ -182,21 +166,13 @@ export const area: AreaSpec = {
       numbers: [USER_DATA_MAX_BYTES],
     },
     {
-      part: 3,
       item: 'stackscript_data',
       limit: 'at most 65535 characters',
       encodedAt: ['instance.stackscript_data', 'instances/rebuild#stackscript_data'],
       numbers: [65535],
     },
+    { item: 'swap_size default', limit: '512', encodedAt: ['instance.swap_size'], numbers: [SWAP_SIZE_DEFAULT] },
     {
-      part: 3,
-      item: 'swap_size default',
-      limit: '512',
-      encodedAt: ['instance.swap_size'],
-      numbers: [SWAP_SIZE_DEFAULT],
-    },
-    {
-      part: 3,
       item: 'Watchdog',
       limit: 'gives up after more than 5 boot jobs within 15 minutes',
       encodedAt: [],
@@ -204,7 +180,6 @@ export const area: AreaSpec = {
       note: 'A count of boot jobs over time, held by no rule: requirement instances/update/watchdog-gives-up (excluded: an unexpected power-off cannot be caused through the API).',
     },
     {
-      part: 3,
       item: 'Alert averaging window',
       limit: 'two hours',
       encodedAt: [],
@@ -214,4 +189,4 @@ export const area: AreaSpec = {
   ],
   notShown,
   ambiguities,
-};
+});

@@ -1,5 +1,6 @@
 // Configuration profile interfaces (Part 3): the Interface fields shared with instance and profile bodies, the rules by purpose as data, the interface operations, the activity state table and `node_config_update`.
 
+import { defineArea } from '../area.js';
 import {
   arr,
   bodyOf,
@@ -18,21 +19,12 @@ import {
   operations,
   req,
   scoped,
-  source,
   str,
 } from '../build.js';
-import type {
-  Ambiguity,
-  AreaSpec,
-  CrossRule,
-  Field,
-  Json,
-  NotShown,
-  Requirement,
-  Resource,
-  Rule,
-  Source,
-} from '../types.js';
+import { on, onResource } from '../prose.js';
+import { statesSection } from '../sections.js';
+import type { Ambiguity, CrossRule, Field, Json, NotShown, Requirement, Resource, Rule } from '../types.js';
+import { at, clause, nodeRead, nodeWrite } from './common.js';
 
 // Limits and values --------------------------------------------------------------------------
 
@@ -48,8 +40,6 @@ const NAT_ANY = 'any';
 
 const fieldsSection = 'Resources and their fields > Interface (element of `interfaces` and body of interface add)';
 const endpointsSection = 'Endpoints > Configuration profiles and interfaces';
-const statesSection = 'States and transitions';
-const at = (section: string): Source => source(3, section);
 
 // The Interface ------------------------------------------------------------------------------
 
@@ -397,8 +387,6 @@ export const rulesByPurpose: Record<PurposeRuleField, Record<Purpose, PurposeCel
 const interfacePath = '/node/instances/{nodeId}/configs/{configId}/interfaces';
 const ids = { nodeId: 'integer', configId: 'integer' } as const;
 const oneId = { ...ids, interfaceId: 'integer' } as const;
-const canRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const canWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
 const configUpdated = [{ action: 'node_config_update', count: 'one' }] as const;
 
 const ops = operations(3, 'interfaces', [
@@ -410,7 +398,7 @@ const ops = operations(3, 'interfaces', [
     params: ids,
     response: { kind: 'array', item: 'interface' },
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Lists the interfaces of a configuration profile in their order.',
     section: endpointsSection,
   },
@@ -423,7 +411,7 @@ const ops = operations(3, 'interfaces', [
     body: bodyOf(iface, 'create', { rules: purposeRules() }),
     response: notShownResponse('what interface add returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     summary: 'Appends an interface to a configuration profile.',
     section: endpointsSection,
@@ -443,7 +431,7 @@ const ops = operations(3, 'interfaces', [
     ]),
     response: notShownResponse('what interface reorder returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     summary: 'Sets the order of the interfaces of a configuration profile.',
     section: endpointsSection,
   },
@@ -455,7 +443,7 @@ const ops = operations(3, 'interfaces', [
     params: oneId,
     response: objectOf('interface'),
     auth: scoped('nodes:read_only'),
-    access: canRead,
+    access: nodeRead,
     summary: 'Returns one interface of a configuration profile.',
     section: endpointsSection,
   },
@@ -468,7 +456,7 @@ const ops = operations(3, 'interfaces', [
     body: bodyOf(iface, 'update'),
     response: notShownResponse('what interface update returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     summary: 'Changes the primary flag, VPC addresses or ranges of a public or vpc interface.',
     section: endpointsSection,
@@ -481,7 +469,7 @@ const ops = operations(3, 'interfaces', [
     params: oneId,
     response: notShownResponse('what interface delete returns'),
     auth: scoped('nodes:read_write'),
-    access: canWrite,
+    access: nodeWrite,
     events: [...configUpdated],
     effects: ['destructive'],
     summary: 'Deletes an interface that is not active.',
@@ -493,24 +481,7 @@ const ops = operations(3, 'interfaces', [
 
 const ACTIVITY = 'interface-activity';
 
-const clause = (
-  id: string,
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  level: Requirement['level'] = 'MUST',
-): Requirement => ({ id, level, text, source: at(section), subject, family });
-const onField = (field?: string): Requirement['subject'] => ({
-  kind: 'resource',
-  resource: 'interface',
-  ...(field ? { field } : {}),
-});
-const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
+const onField = (field?: string): Requirement['subject'] => onResource('interface', field);
 
 /** Slugs of the rules-by-purpose fields in requirement ids. */
 const purposeSlug: Record<PurposeRuleField, string> = {
@@ -718,112 +689,112 @@ const requirements: Requirement[] = [
   clause(
     'interfaces/list/ordered',
     "The interfaces list answers the profile's interfaces in their order, the interface for eth0 first.",
-    onOp('interfaces/list'),
+    on('interfaces/list'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/add/appends',
     'An added interface comes after the existing interfaces of the profile.',
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/add/new-primary-demotes',
     'Adding an interface with `primary` true makes the previous primary interface of the profile non-primary.',
-    onOp('interfaces/add', 'primary'),
+    on('interfaces/add', 'primary'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/add/at-most-three',
     `Adding an interface to a profile that already has ${INTERFACES_PER_PROFILE.max} is refused.`,
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/add/inactive-until-reboot',
     'An added interface stays inactive until the instance is rebooted with the profile.',
-    onOp('interfaces/add'),
+    on('interfaces/add'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/order/all-ids-required',
     'An order body that leaves out any current interface ID of the profile is refused.',
-    onOp('interfaces/order', 'ids'),
+    on('interfaces/order', 'ids'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/order/active-profile-needs-shutdown',
     'Reordering the interfaces of the active profile is refused while the instance is not shut down.',
-    onOp('interfaces/order'),
+    on('interfaces/order'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/order/reorders',
     'After a reorder the interfaces list answers the interfaces in the order of `ids`.',
-    onOp('interfaces/order', 'ids'),
+    on('interfaces/order', 'ids'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/order/effective-after-reboot',
     'A new interface order takes effect in the instance after a reboot, position mapping to eth0, eth1 and eth2.',
-    onOp('interfaces/order'),
+    on('interfaces/order'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/update/vlan-refused',
     'Updating a vlan interface is refused.',
-    onOp('interfaces/update'),
+    on('interfaces/update'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'interfaces/update/public-primary-only',
     'Updating a public interface changes only `primary`: its `ipv4` and `ip_ranges` stay empty.',
-    onOp('interfaces/update'),
+    on('interfaces/update'),
     'persistence',
     endpointsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-replaced',
     'An update with `ip_ranges` replaces the ranges of the interface with the ones given.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-emptied',
     'An update with an empty `ip_ranges` array removes every range of the interface.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/update/ip-ranges-kept',
     'An update without `ip_ranges` leaves the ranges of the interface unchanged.',
-    onOp('interfaces/update', 'ip_ranges'),
+    on('interfaces/update', 'ip_ranges'),
     'persistence',
     fieldsSection,
   ),
   clause(
     'interfaces/delete/active-refused',
     'Deleting an active interface is refused and the interface remains.',
-    onOp('interfaces/delete'),
+    on('interfaces/delete'),
     'state',
     endpointsSection,
   ),
   clause(
     'interfaces/delete/removed',
     'A deleted interface is no longer in the interfaces list of its profile.',
-    onOp('interfaces/delete'),
+    on('interfaces/delete'),
     'persistence',
     endpointsSection,
   ),
@@ -946,9 +917,7 @@ const ambiguities: Ambiguity[] = [
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'interfaces',
-  part: 3,
+export const area = defineArea(3, 'interfaces', {
   resources: [iface],
   operations: ops,
   requirements,
@@ -996,7 +965,6 @@ export const area: AreaSpec = {
   events: [
     {
       action: 'node_config_update',
-      part: 3,
       emittedBy: ['interfaces/add', 'interfaces/update', 'interfaces/delete'],
       source: at('Events'),
     },
@@ -1004,7 +972,6 @@ export const area: AreaSpec = {
   errors: [
     {
       id: 'interface-delete-active',
-      part: 3,
       condition: 'Delete of an active interface',
       behaviour: 'rejected',
       operations: ['interfaces/delete'],
@@ -1013,28 +980,20 @@ export const area: AreaSpec = {
   ],
   limits: [
     {
-      part: 3,
       item: 'Interface label',
       limit: '1..64 characters',
       encodedAt: ['interface.label', 'interfaces/add#rule:vlan-label-required'],
       numbers: [INTERFACE_LABEL.min, INTERFACE_LABEL.max],
     },
     {
-      part: 3,
       item: 'Interfaces per configuration profile',
       limit: '1..3',
       encodedAt: ['instance.interfaces', 'config.interfaces'],
       numbers: [INTERFACES_PER_PROFILE.min, INTERFACES_PER_PROFILE.max],
       note: 'The maximum is an items rule; the minimum 1 is met by the default public interface an empty array yields (interfaces/empty-array-default-public), and interface add holds the maximum as interfaces/add/at-most-three.',
     },
-    {
-      part: 3,
-      item: 'VLANs per region',
-      limit: '10',
-      encodedAt: ['interface.label'],
-      numbers: [VLANS_PER_REGION],
-    },
+    { item: 'VLANs per region', limit: '10', encodedAt: ['interface.label'], numbers: [VLANS_PER_REGION] },
   ],
   notShown,
   ambiguities,
-};
+});

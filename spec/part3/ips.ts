@@ -1,22 +1,22 @@
 // Addresses of an instance (Part 3): networking information, IPv4 allocation, reverse DNS and address deletion, with the one-private-address limit.
 
-import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, source, str } from '../build.js';
-import type { AreaSpec, Requirement, Resource } from '../types.js';
+import { defineArea } from '../area.js';
+import { bool, jsonBody, notShownResponse, objectOf, oneOf, operations, req, scoped, str } from '../build.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
+import type { Requirement, Resource } from '../types.js';
+import { at, nodeParams, nodeRead, nodeWrite } from './common.js';
 
 const addressesSection = 'Endpoints > Addresses';
-const otherRecords = 'Resources and their fields > Other records';
+const prose = proseOf(3);
 
 export const ipAddress: Resource = {
   id: 'node-ip-address',
   title: 'IP address record',
-  source: source(3, otherRecords),
+  source: at(otherRecords),
   notShown: 'every field of the IP address record except `rdns`',
   fields: [str('rdns', { nullable: true, create: 'read-only', update: 'read-only', description: 'reverse DNS name' })],
 };
-
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
-const nodeWrite = { entity: { kind: 'node', param: 'nodeId', permission: 'read_write' } } as const;
-const instance = { nodeId: 'integer' } as const;
 const oneAddress = { nodeId: 'integer', address: { type: 'string', format: 'ip' } } as const;
 const bodyNotShown = 'the response body';
 
@@ -26,7 +26,7 @@ const ops = operations(3, 'ips', [
     name: 'Networking Information List',
     method: 'GET',
     path: '/node/instances/{nodeId}/ips',
-    params: instance,
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the networking information'),
     auth: scoped('nodes:read_only'),
     access: nodeRead,
@@ -38,7 +38,7 @@ const ops = operations(3, 'ips', [
     name: 'IPv4 Address Allocate',
     method: 'POST',
     path: '/node/instances/{nodeId}/ips',
-    params: instance,
+    params: nodeParams,
     body: jsonBody([
       req(bool('public', { description: 'true for a public address, false for a private one' })),
       req(str('type', { rules: [oneOf('ipv4')], description: 'address family to allocate' })),
@@ -89,21 +89,6 @@ const ops = operations(3, 'ips', [
     section: addressesSection,
   },
 ]);
-
-const prose = (
-  id: string,
-  level: Requirement['level'],
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-): Requirement => ({ id, level, text, source: source(3, section), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
 
 /** The requirement that holds the "one private IPv4 address per instance" limit. */
 const ONE_PRIVATE = 'ips/allocate/at-most-one-private';
@@ -191,18 +176,12 @@ const requirements: Requirement[] = [
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'ips',
-  part: 3,
+export const area = defineArea(3, 'ips', {
   resources: [ipAddress],
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Private IPv4 addresses per instance',
       limit: 'one',
       encodedAt: [],
@@ -211,33 +190,33 @@ export const area: AreaSpec = {
     },
   ],
   notShown: [
-    { subject: 'ips/list', what: 'the fields of the networking information', source: source(3, addressesSection) },
+    { subject: 'ips/list', what: 'the fields of the networking information', source: at(addressesSection) },
     {
       subject: 'node-ip-address',
       what: 'the fields of the IP address record other than `rdns`',
-      source: source(3, otherRecords),
+      source: at(otherRecords),
     },
     {
       subject: 'ips',
       what: 'the response bodies of address allocate, update and delete',
-      source: source(3, 'Endpoints'),
+      source: at('Endpoints'),
     },
     {
       subject: 'ips/update',
       what: "the provider's default reverse DNS name that null restores",
-      source: source(3, addressesSection),
+      source: at(addressesSection),
     },
     {
       subject: 'ips',
       what: 'status codes and reason texts of the allocate and delete refusals',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
-    { subject: 'ips', what: 'events of the address operations', source: source(3, 'Events') },
+    { subject: 'ips', what: 'events of the address operations', source: at('Events') },
   ],
   ambiguities: [
     {
       id: 'ips/scope',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question:
         'The Addresses table names a scope only for the list; Part 1 also lists an `ips` scope area (used by the VPC IP lists).',
       encoding:
@@ -245,7 +224,7 @@ export const area: AreaSpec = {
     },
     {
       id: 'ips/extra-public',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question:
         '"Extra public addresses" is not defined; it is read as any public IPv4 beyond the one an instance gets on creation. How a support request is made or seen is not in these documents.',
       encoding:
@@ -253,15 +232,15 @@ export const area: AreaSpec = {
     },
     {
       id: 'ips/rdns-null-other-addresses',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question: 'What null `rdns` does on a private IPv4 or an IPv6 address is not said.',
       encoding: 'Null is accepted by type for every address; only the public IPv4 default restore is asserted.',
     },
     {
       id: 'ips/address-format',
-      source: source(3, addressesSection),
+      source: at(addressesSection),
       question: 'The `{address}` parameter is "a string (IP)" and covers IPv4 and IPv6.',
       encoding: 'Typed string of format `ip` (either family); an IPv6 address goes into the path as written.',
     },
   ],
-};
+});

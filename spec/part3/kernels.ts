@@ -1,7 +1,10 @@
 // Kernels (Part 3): the two kernel operations, which need no authentication, and the kernel ids the configuration profile section names.
 
-import { envelopeOf, noAuth, objectOf, operations, source } from '../build.js';
-import type { AreaSpec, Requirement } from '../types.js';
+import { defineArea } from '../area.js';
+import { envelopeOf, noAuth, objectOf, operations } from '../build.js';
+import { otherRecords } from '../sections.js';
+import type { Requirement } from '../types.js';
+import { at } from './common.js';
 
 const kernelsSection = 'Endpoints > Kernels (no authentication)';
 const configSection = 'Resources and their fields > Configuration profile (create body)';
@@ -40,7 +43,7 @@ const requirements: Requirement[] = [
     id: 'kernels/view/named-kernels',
     level: 'MUST',
     text: `The kernel ids ${NAMED_KERNELS.map((k) => `\`${k}\``).join(', ')} named for configuration profiles can be viewed.`,
-    source: source(3, configSection),
+    source: at(configSection),
     subject: { kind: 'operation', operation: 'kernels/view', field: 'kernelId' },
     family: 'behaviour',
   },
@@ -48,39 +51,30 @@ const requirements: Requirement[] = [
     id: 'kernels/list/named-kernels',
     level: 'MUST',
     text: 'The kernel list includes the kernel ids named for configuration profiles.',
-    source: source(3, configSection),
+    source: at(configSection),
     subject: { kind: 'operation', operation: 'kernels/list' },
     family: 'behaviour',
   },
 ];
 
-export const area: AreaSpec = {
-  name: 'kernels',
-  part: 3,
-  resources: [],
+export const area = defineArea(3, 'kernels', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
-  limits: [],
-  notShown: [
-    { subject: 'kernels', what: recordNotShown, source: source(3, 'Resources and their fields > Other records') },
-  ],
+  notShown: [{ subject: 'kernels', what: recordNotShown, source: at(otherRecords) }],
   ambiguities: [
     {
       id: 'kernels/id-with-slash',
-      source: source(3, kernelsSection),
+      source: at(kernelsSection),
       question: 'Kernel ids such as `node/latest-64bit` contain a slash, yet `{kernelId}` is one path parameter.',
       encoding:
         'The id is sent as one path segment with the slash percent-encoded (`node%2Flatest-64bit`); a server should also answer the id written with a literal slash.',
     },
     {
       id: 'kernels/token-given',
-      source: source(3, 'Authentication'),
+      source: at('Authentication'),
       question:
         'Kernel operations need no authentication; whether a request that does carry a token is answered is not said.',
       encoding: 'Encoded as no authentication; only calls without a token are asserted.',
     },
   ],
-};
+});

@@ -1,9 +1,14 @@
 // Statistics and network transfer of an instance (Part 3): the four read operations, their year and month bounds, and the time windows they cover.
 
-import { objectOf, operations, range, scoped, source } from '../build.js';
-import type { AreaSpec, Param, Requirement } from '../types.js';
+import { defineArea } from '../area.js';
+import { objectOf, operations, range, scoped } from '../build.js';
+import { on, proseOf } from '../prose.js';
+import { otherRecords } from '../sections.js';
+import type { Param, Requirement } from '../types.js';
+import { at, nodeParams, nodeRead } from './common.js';
 
 const statsSection = 'Endpoints > Statistics and transfer (nodes:read_only)';
+const prose = proseOf(3);
 
 /** Months of a year, for both monthly views. */
 const MONTHS = { min: 1, max: 12 } as const;
@@ -11,7 +16,6 @@ const MONTHS = { min: 1, max: 12 } as const;
 const TRANSFER_YEARS = { min: 2000, max: 2037 } as const;
 
 const month: Omit<Param, 'name'> = { type: 'integer', rules: [range(MONTHS.min, MONTHS.max)] };
-const nodeRead = { entity: { kind: 'node', param: 'nodeId', permission: 'read_only' } } as const;
 const read = scoped('nodes:read_only');
 
 const ops = operations(3, 'stats', [
@@ -20,7 +24,7 @@ const ops = operations(3, 'stats', [
     name: 'Statistics View',
     method: 'GET',
     path: '/node/instances/{nodeId}/stats',
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the statistics record'),
     auth: read,
     access: nodeRead,
@@ -44,7 +48,7 @@ const ops = operations(3, 'stats', [
     name: 'Network Transfer View',
     method: 'GET',
     path: '/node/instances/{nodeId}/transfer',
-    params: { nodeId: 'integer' },
+    params: nodeParams,
     response: objectOf(undefined, 'the fields of the transfer record'),
     auth: read,
     access: nodeRead,
@@ -69,64 +73,54 @@ const ops = operations(3, 'stats', [
   },
 ]);
 
-const prose = (
-  id: string,
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-): Requirement => ({ id, level: 'MUST', text, source: source(3, statsSection), subject, family });
-
-const on = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-
 const requirements: Requirement[] = [
   prose(
     'stats/view/past-24-hours',
+    'MUST',
     'The statistics view covers CPU, IO, IPv4 and IPv6 over the past 24 hours.',
     on('stats/view'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/view-month/past-or-current-month',
+    'MUST',
     'A statistics request for a month after the current month is refused.',
     on('stats/view-month', 'month'),
     'range',
+    statsSection,
   ),
   prose(
     'stats/view-month/current-month-past-30-days',
+    'MUST',
     'The statistics of the current month cover the past 30 days.',
     on('stats/view-month'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/transfer/current-month',
+    'MUST',
     "The transfer view reports the instance's network transfer pool statistics for the current month.",
     on('stats/transfer'),
     'response',
+    statsSection,
   ),
   prose(
     'stats/transfer-month/past-or-current-month',
+    'MUST',
     'A transfer request for a month after the current month is refused.',
     on('stats/transfer-month', 'month'),
     'range',
+    statsSection,
   ),
 ];
 
-export const area: AreaSpec = {
-  name: 'stats',
-  part: 3,
-  resources: [],
+export const area = defineArea(3, 'stats', {
   operations: ops,
   requirements,
-  stateTables: [],
-  events: [],
-  errors: [],
   limits: [
     {
-      part: 3,
       item: 'Transfer year',
       limit: '2000..2037; month 1..12',
       encodedAt: ['stats/transfer-month#param:year', 'stats/transfer-month#param:month'],
@@ -137,18 +131,18 @@ export const area: AreaSpec = {
     {
       subject: 'stats',
       what: 'the fields of the statistics and transfer records (data point shape, units)',
-      source: source(3, 'Resources and their fields > Other records'),
+      source: at(otherRecords),
     },
     {
       subject: 'stats',
       what: 'the status code and reason text for a future month',
-      source: source(3, 'Errors'),
+      source: at('Errors'),
     },
   ],
   ambiguities: [
     {
       id: 'stats/year-bounds',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question:
         'The monthly statistics view types `year` as an integer without bounds, while the monthly transfer view bounds it to 2000..2037.',
       encoding:
@@ -156,16 +150,16 @@ export const area: AreaSpec = {
     },
     {
       id: 'stats/earliest-month',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question: 'Months before the instance existed are "past" months; what they answer is not said.',
       encoding: 'Only months after the current one are asserted to be refused; earlier months are not judged.',
     },
     {
       id: 'stats/current-month-window',
-      source: source(3, statsSection),
+      source: at(statsSection),
       question:
         'For the current month the statistics "cover the past 30 days", which reaches into the previous month; the transfer view says only "current month".',
       encoding: 'Both written as time-window requirements; the 30-day window is stated for statistics only.',
     },
   ],
-};
+});

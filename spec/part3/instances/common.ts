@@ -1,7 +1,9 @@
-// What the instance requirements, fields, operations and state table share: limits and values, the status names, the sections of the documents they cite and the helpers that write a clause.
+// What the instance requirements, fields, operations and state table share: limits and values, the status names, the sections of the documents they cite and the power-table subject of a clause.
 
-import { source } from '../../build.js';
-import type { Requirement, Source } from '../../types.js';
+import { on, onTransition } from '../../prose.js';
+import { statesSection } from '../../sections.js';
+import type { Requirement } from '../../types.js';
+import { clause } from '../common.js';
 import { DEVICE_SLOTS } from '../configs.js';
 
 // Limits and values --------------------------------------------------------------------------
@@ -47,34 +49,15 @@ export const createSection = 'Resources and their fields > Instance (create body
 export const updateSection = 'Resources and their fields > Instance (update body, all optional)';
 export const interfaceSection =
   'Resources and their fields > Interface (element of `interfaces` and body of interface add)';
-export const statesSection = 'States and transitions';
 export const endpointsSection = 'Endpoints > Instances';
-export const at = (section: string): Source => source(3, section);
+
+export { statesSection };
 
 export const POWER = 'instance-power';
 export const RESIZE_CONDITIONS =
   'no pending migration; no outstanding account balance; disk allocation within the new type';
 
-// Requirements -------------------------------------------------------------------------------
-
-export const clause = (
-  id: string,
-  text: string,
-  subject: Requirement['subject'],
-  family: Requirement['family'],
-  section: string,
-  level: Requirement['level'] = 'MUST',
-): Requirement => ({ id, level, text, source: at(section), subject, family });
-export const onOp = (operation: string, field?: string): Requirement['subject'] => ({
-  kind: 'operation',
-  operation,
-  ...(field ? { field } : {}),
-});
-export const onRow = (transition: string): Requirement['subject'] => ({
-  kind: 'state-table',
-  table: POWER,
-  transition,
-});
+export const onRow = (transition: string): Requirement['subject'] => onTransition(POWER, transition);
 
 /** The three resize conditions, refused for resize and for rebuild with `type`. */
 export const resizeConditions = (operation: 'instances/resize' | 'instances/rebuild'): Requirement[] => {
@@ -83,21 +66,21 @@ export const resizeConditions = (operation: 'instances/resize' | 'instances/rebu
     clause(
       `${operation}/pending-migration-refused`,
       `${what} is refused while a migration of the instance is pending.`,
-      onOp(operation),
+      on(operation),
       'state',
       statesSection,
     ),
     clause(
       `${operation}/outstanding-balance-refused`,
       `${what} is refused while the account has an outstanding balance.`,
-      onOp(operation),
+      on(operation),
       'state',
       statesSection,
     ),
     clause(
       `${operation}/disk-allocation-refused`,
       `${what} is refused while the instance has more disk allocated than the new type allows.`,
-      onOp(operation),
+      on(operation),
       'state',
       statesSection,
     ),

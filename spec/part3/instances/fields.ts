@@ -3,6 +3,7 @@
 import { arr, bool, int, item, jsonBody, obj, oneOf, str } from '../../build.js';
 import type { CrossRule, Field, Resource } from '../../types.js';
 import {
+  at,
   authorizedKeys,
   authorizedUsers,
   instanceLabelRules,
@@ -15,7 +16,6 @@ import {
 import { interfaceArrayRules, interfacesField, purposeRules } from '../interfaces.js';
 import {
   ALERT_WINDOW,
-  at,
   BACKUP_DAYS,
   BACKUP_WINDOWS,
   CLONE_DEFAULT_LABEL,

@@ -1,7 +1,9 @@
 // Requirements of the instance lifecycle: delete, power (boot, reboot, shut down, rescue, root password reset), rebuild, resize and upgrade.
 
+import { on } from '../../prose.js';
 import type { Requirement } from '../../types.js';
-import { clause, endpointsSection, intro, onOp, onRow, resizeConditions, statesSection } from './common.js';
+import { clause } from '../common.js';
+import { endpointsSection, intro, onRow, resizeConditions, statesSection } from './common.js';
 
 export const lifecycleRequirements: Requirement[] = [
   clause(
@@ -14,28 +16,28 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/delete/busy-refused',
     'Deleting an instance that is cloning or restoring a backup is refused and the instance remains.',
-    onOp('instances/delete'),
+    on('instances/delete'),
     'state',
     statesSection,
   ),
   clause(
     'instances/delete/ips-released',
     'Deleting an instance releases its IP addresses.',
-    onOp('instances/delete'),
+    on('instances/delete'),
     'behaviour',
     statesSection,
   ),
   clause(
     'instances/delete/volumes-detached',
     'Deleting an instance detaches its volumes, which remain.',
-    onOp('instances/delete'),
+    on('instances/delete'),
     'behaviour',
     statesSection,
   ),
   clause(
     'instances/delete/billing-stops',
     'Deleting an instance stops billing for it and its associated services.',
-    onOp('instances/delete'),
+    on('instances/delete'),
     'behaviour',
     intro,
   ),
@@ -49,14 +51,14 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/boot/config-choice',
     'Boot uses the given `config_id`; without one it uses the only profile, else the last booted profile.',
-    onOp('instances/boot', 'config_id'),
+    on('instances/boot', 'config_id'),
     'behaviour',
     statesSection,
   ),
   clause(
     'instances/boot/no-config-refused',
     'Boot without `config_id` on an instance with several profiles, none of them booted last, answers an error.',
-    onOp('instances/boot', 'config_id'),
+    on('instances/boot', 'config_id'),
     'state',
     statesSection,
   ),
@@ -70,7 +72,7 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/shutdown/busy-refused',
     'A shut down is refused while another action of the instance is running or queued.',
-    onOp('instances/shutdown'),
+    on('instances/shutdown'),
     'state',
     statesSection,
   ),
@@ -84,42 +86,42 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/reboot/config-choice',
     'A reboot with `config_id` null or omitted uses the last booted profile, else the only profile.',
-    onOp('instances/reboot', 'config_id'),
+    on('instances/reboot', 'config_id'),
     'behaviour',
     statesSection,
   ),
   clause(
     'instances/reboot/no-config-refused',
     'A reboot that can choose no profile (no `config_id`, none booted last, several profiles) answers an error.',
-    onOp('instances/reboot', 'config_id'),
+    on('instances/reboot', 'config_id'),
     'state',
     statesSection,
   ),
   clause(
     'instances/reboot/busy-refused',
     'A reboot is refused while another action of the instance is running or queued.',
-    onOp('instances/reboot'),
+    on('instances/reboot'),
     'state',
     statesSection,
   ),
   clause(
     'instances/password/requires-shutdown',
     'A root password reset is refused unless the instance is shut down.',
-    onOp('instances/password'),
+    on('instances/password'),
     'state',
     endpointsSection,
   ),
   clause(
     'instances/password/root-password-set',
     'After a root password reset the root user of the instance has the new password.',
-    onOp('instances/password', 'root_pass'),
+    on('instances/password', 'root_pass'),
     'behaviour',
     endpointsSection,
   ),
   clause(
     'instances/rescue/sdh-reserved',
     'Rescue offers the slots sda to sdg only: sdh is reserved and cannot be assigned.',
-    onOp('instances/rescue', 'devices'),
+    on('instances/rescue', 'devices'),
     'behaviour',
     endpointsSection,
   ),
@@ -133,14 +135,14 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/rebuild/booted-default',
     'After a rebuild the instance is running, unless `booted` is false.',
-    onOp('instances/rebuild', 'booted'),
+    on('instances/rebuild', 'booted'),
     'state',
     statesSection,
   ),
   clause(
     'instances/rebuild/resizes-to-type',
     'A rebuild with `type` also resizes the instance to that type.',
-    onOp('instances/rebuild', 'type'),
+    on('instances/rebuild', 'type'),
     'behaviour',
     statesSection,
   ),
@@ -177,7 +179,7 @@ export const lifecycleRequirements: Requirement[] = [
   clause(
     'instances/mutate/busy-refused',
     'An upgrade is refused while another action of the instance is running or queued.',
-    onOp('instances/mutate'),
+    on('instances/mutate'),
     'state',
     statesSection,
   ),

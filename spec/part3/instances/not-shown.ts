@@ -1,7 +1,9 @@
 // What the instance documents do not show, and the ambiguities of their text.
 
+import { otherRecords } from '../../sections.js';
 import type { Ambiguity, NotShown } from '../../types.js';
-import { at, createSection, endpointsSection, POWER, statesSection } from './common.js';
+import { at } from '../common.js';
+import { createSection, endpointsSection, POWER, statesSection } from './common.js';
 
 // Not shown and ambiguities ------------------------------------------------------------------
 
@@ -20,7 +22,7 @@ export const notShown: NotShown[] = [
   {
     subject: 'instances/firewalls',
     what: 'the fields of the firewall, NodeBalancer and volume items',
-    source: at('Resources and their fields > Other records'),
+    source: at(otherRecords),
   },
   { subject: 'instances/nodebalancers', what: 'the shape of the NodeBalancer list', source: at(endpointsSection) },
   { subject: 'part 3 events', what: 'events of the other operations of Part 3', source: at('Events') },

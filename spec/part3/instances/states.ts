@@ -1,7 +1,8 @@
 // The power and lifecycle state table of an instance.
 
 import type { StateTable } from '../../types.js';
-import { at, POWER, RESIZE_CONDITIONS, STATUS_NAMES, statesSection } from './common.js';
+import { at } from '../common.js';
+import { POWER, RESIZE_CONDITIONS, STATUS_NAMES, statesSection } from './common.js';
 
 // State table --------------------------------------------------------------------------------
 
