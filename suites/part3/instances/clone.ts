@@ -29,6 +29,7 @@ import {
   smallAndLarge,
   track,
   view,
+  vpcSubnet,
 } from './common.js';
 
 /**
@@ -264,7 +265,7 @@ async function vpcInterface(kit: Kit, nodeId: number) {
 
 export async function natBecomesAny(ctx: WrittenContext) {
   const { kit } = ctx;
-  const subnet_id = await vpcSubnet(ctx);
+  const subnet_id = await vpcSubnet(ctx, { label: 'clone', ipv4: '10.43.0.0/24' });
   const nodeId = await makeInstance(ctx, { interfaces: [{ purpose: 'vpc', subnet_id, ipv4: { nat_1_1: 'any' } }] });
   const { configId, iface } = await vpcInterface(kit, nodeId);
   const [address] = await publicAddresses(kit, nodeId);
@@ -292,23 +293,6 @@ export async function natBecomesAny(ctx: WrittenContext) {
       cloned.e,
     ),
   );
-}
-
-/** A VPC with one subnet in the run's region, deleted at the end; its subnet id. */
-async function vpcSubnet(ctx: WrittenContext): Promise<number> {
-  const { kit } = ctx;
-  const body = {
-    label: `${kit.session.config.labelPrefix}-n${kit.session.nextSeed() % 10000}`,
-    region: kit.session.config.regions[0],
-    subnets: [{ label: 'clone', ipv4: '10.43.0.0/24' }],
-  };
-  const e = await kit.send(opOf('vpcs/create'), { body });
-  const vpcId = jsonOf(e)?.id;
-  const subnetId = (jsonOf(e)?.subnets as { id?: unknown }[] | undefined)?.[0]?.id;
-  if (typeof vpcId !== 'number' || typeof subnetId !== 'number')
-    return kit.skip(`a VPC with a subnet could not be made (${e.response?.status})`);
-  ctx.fixtures.track(opOf('vpcs/delete'), { vpcId });
-  return subnetId;
 }
 
 const CONCURRENT_CLONES = 5;
