@@ -246,37 +246,16 @@ describe('answers', () => {
   });
 
   test('envelope shape and counts, default page and page size', () => {
-    const ok = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets?page_size=25',
-      status: 200,
-      response_body: page([subnet, subnet]),
-    });
-    expect(ok.findings).toEqual([]);
-    const offByOne = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: page([subnet], { results: 2 }),
-    });
-    expect(offByOne.ids).toEqual(
+    const subnets = (response_body: unknown, query = '') =>
+      judge({ method: 'GET', path: `/v4/vpcs/1/subnets${query}`, status: 200, response_body });
+    expect(subnets(page([subnet, subnet]), '?page_size=25').findings).toEqual([]);
+    expect(subnets(page([subnet], { results: 2 })).ids).toEqual(
       expect.arrayContaining(['conventions/envelope/counts', 'vpcs/subnets/list/response/envelope']),
     );
-    const noPages = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: { data: [], page: 1, results: 0 },
-    });
-    expect(noPages.ids).toEqual(
+    expect(subnets({ data: [], page: 1, results: 0 }).ids).toEqual(
       expect.arrayContaining(['conventions/envelope/shape', 'vpcs/subnets/list/response/envelope']),
     );
-    const lastPage = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: page([subnet], { page: 2, pages: 2, results: 101 }),
-    });
+    const lastPage = subnets(page([subnet], { page: 2, pages: 2, results: 101 }));
     expect(lastPage.ids).toContain('conventions/paging/default-page');
   });
 
