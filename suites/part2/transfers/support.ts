@@ -5,6 +5,7 @@ import {
   BoundReached,
   type Exchange,
   type Kit,
+  rejectedWith4xx,
   type Session,
   type WrittenContext,
 } from '../../support/author.js';
@@ -64,6 +65,19 @@ export const acceptAs = (kit: Kit, token: string, caller?: string) => kit.send(A
 /** Accepts as another account, recording a failure when the accept is refused; whether it was accepted. */
 export async function accepted(kit: Kit, token: string, acceptor: string, context: string): Promise<boolean> {
   return kit.check(acceptedWith2xx(await acceptAs(kit, token, acceptor)), context);
+}
+
+/**
+ * A pending transfer canceled by its creator, then viewed by the creator (allowed) and by another
+ * account (refused); its token, or nothing when the cancel was refused.
+ */
+export async function canceledAndViewed(ctx: WrittenContext, bystander: string): Promise<string | undefined> {
+  const { kit } = ctx;
+  const { token } = await pendingTransfer(ctx);
+  if (!kit.check(acceptedWith2xx(await cancelAs(kit, token)), 'canceling a pending transfer')) return undefined;
+  kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the canceled transfer viewed by its creator');
+  kit.check(rejectedWith4xx(await viewAs(kit, token, bystander)), 'the canceled transfer viewed by another account');
+  return token;
 }
 
 /** Pages a full listing reads at most: a target can announce any number. */
