@@ -77,17 +77,19 @@ const labelLength = `${create.id}/label-${ruleId(length)}`;
 const tooLong = 'x'.repeat((length.kind === 'length' ? (length.max ?? 0) : 0) + 1);
 const vpc = record('vpc');
 const auth = { authorization: 'Bearer t' };
+/** A VPC create that breaks no rule. */
+const validCreate = {
+  method: 'POST',
+  path: '/v4/vpcs',
+  status: 200,
+  request_headers: auth,
+  request_body: { label: 'ok', region: 'r' },
+  response_body: vpc,
+};
 
 describe('requests against their rules', () => {
   test('a valid exchange is clean, and counts the requirements it judged', () => {
-    const { auditor, findings } = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_headers: auth,
-      request_body: { label: 'ok', region: 'r' },
-      response_body: vpc,
-    });
+    const { auditor, findings } = judge(validCreate);
     expect(findings).toEqual([]);
     expect(auditor.judged.get(`${create.id}/response/object`)).toBe(1);
   });
@@ -349,17 +351,9 @@ describe('authentication', () => {
   });
 
   test('scopes are judged when the token scopes are given: read_write includes read_only', () => {
-    const post = {
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_headers: auth,
-      request_body: { label: 'ok', region: 'r' },
-      response_body: vpc,
-    };
-    expect(judge(post, ['vpc:read_only']).ids).toEqual([`${create.id}/auth/scope-required`]);
-    expect(judge(post, ['vpc:read_write']).findings).toEqual([]);
-    expect(judge(post, ['*']).findings).toEqual([]);
+    expect(judge(validCreate, ['vpc:read_only']).ids).toEqual([`${create.id}/auth/scope-required`]);
+    expect(judge(validCreate, ['vpc:read_write']).findings).toEqual([]);
+    expect(judge(validCreate, ['*']).findings).toEqual([]);
     const read = { method: 'GET', path: '/v4/account/events', status: 200, request_headers: auth, response_body: list };
     expect(judge(read, ['events:read_write']).findings).toEqual([]);
     expect(judge(read, ['vpc:read_write']).ids).toEqual([`${events.id}/auth/scope-required`]);
