@@ -82,16 +82,7 @@
       state.onlyChanged = only.checked;
       apply();
     });
-    const search = h('input', {
-      type: 'search',
-      name: 'q',
-      placeholder: 'requirement id contains…',
-      'aria-label': 'search by requirement id',
-    });
-    search.addEventListener('input', () => {
-      state.q = search.value.trim().toLowerCase();
-      apply();
-    });
+    const search = idSearch(state, apply);
     const distinct = (key) => [...new Set(data.rows.map((r) => String(r[key])))].sort();
     document
       .getElementById('filters')

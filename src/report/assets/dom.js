@@ -1,4 +1,4 @@
-// What the report page scripts share, set before each of them in the same script element: building elements without parsing HTML, and the drop-downs that filter a table.
+// What the report page scripts share, set before each of them in the same script element: building elements without parsing HTML, and the controls that filter a table.
 
 /** Builds an element: attributes through setAttribute, children as text nodes or elements. */
 function h(tag, attrs, ...children) {
@@ -30,4 +30,20 @@ function filterSelect(state, apply, name, values, label) {
     apply();
   });
   return el;
+}
+
+/** A search box filtering on requirement ids: its text, trimmed and lower-cased, goes to `state.q`, then `apply` runs. */
+// biome-ignore lint/correctness/noUnusedVariables: the page script set after this one calls it
+function idSearch(state, apply) {
+  const search = h('input', {
+    type: 'search',
+    name: 'q',
+    placeholder: 'requirement id contains…',
+    'aria-label': 'search by requirement id',
+  });
+  search.addEventListener('input', () => {
+    state.q = search.value.trim().toLowerCase();
+    apply();
+  });
+  return search;
 }

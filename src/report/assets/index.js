@@ -200,16 +200,7 @@
       });
       return h('label', null, box, badge(v));
     });
-    const search = h('input', {
-      type: 'search',
-      name: 'q',
-      placeholder: 'requirement id contains…',
-      'aria-label': 'search by requirement id',
-    });
-    search.addEventListener('input', () => {
-      state.q = search.value.trim().toLowerCase();
-      apply();
-    });
+    const search = idSearch(state, apply);
     controls.push(search);
     const reset = h('button', { type: 'button' }, 'show all');
     reset.addEventListener('click', resetFilters);
