@@ -9,14 +9,14 @@ import {
   expiredTransfer,
   listedTokens,
   otherOwner,
+  otherOwners,
   pendingTransfer,
   viewAs,
 } from './support.js';
 
 export async function cancelCreatorOnly(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(rejectedWith4xx(await cancelAs(kit, token, bystander)), 'a cancel by an unrelated account');
   kit.check(rejectedWith4xx(await cancelAs(kit, token, acceptor)), 'a cancel by another account');
@@ -39,8 +39,7 @@ export async function cancelNotExpired(ctx: WrittenContext) {
 
 export async function viewPendingAnyAccount(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the pending transfer viewed by its creator');
   kit.check(acceptedWith2xx(await viewAs(kit, token, bystander)), 'the pending transfer viewed by another account');
@@ -49,8 +48,7 @@ export async function viewPendingAnyAccount(ctx: WrittenContext) {
 
 export async function viewAcceptedPartiesOnly(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   if (!(await accepted(kit, token, acceptor, 'accepting a pending transfer'))) return;
   kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the accepted transfer viewed by its creator');

@@ -8,14 +8,14 @@ import {
   canceledAndViewed,
   expiredTransfer,
   otherOwner,
+  otherOwners,
   pendingTransfer,
   viewAs,
 } from './support.js';
 
 export async function createdPending(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(acceptedWith2xx(await viewAs(kit, token, bystander)), 'a new transfer viewed by an unrelated account');
   await accepted(kit, token, acceptor, 'a new transfer accepted by another account');
@@ -23,8 +23,7 @@ export async function createdPending(ctx: WrittenContext) {
 
 export async function acceptedState(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   if (!(await accepted(kit, token, acceptor, 'accepting a pending transfer'))) return;
   kit.check(acceptedWith2xx(await viewAs(kit, token, acceptor)), 'the accepted transfer viewed by its acceptor');
@@ -34,8 +33,7 @@ export async function acceptedState(ctx: WrittenContext) {
 
 export async function canceledState(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const token = await canceledAndViewed(ctx, bystander);
   if (!token) return;
   kit.check(rejectedWith4xx(await acceptAs(kit, token, acceptor)), 'the canceled transfer accepted');

@@ -27,6 +27,13 @@ export async function otherOwner(kit: Kit, role: 'acceptor' | 'bystander'): Prom
   return other.token;
 }
 
+/** Both other parties a transfer test may need, the bystander made first: one that looks on, one that accepts. */
+export async function otherOwners(kit: Kit): Promise<{ bystander: string; acceptor: string }> {
+  const bystander = await otherOwner(kit, 'bystander');
+  const acceptor = await otherOwner(kit, 'acceptor');
+  return { bystander, acceptor };
+}
+
 export interface Made {
   token: string;
   e: Exchange;
