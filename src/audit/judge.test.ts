@@ -77,6 +77,14 @@ const labelLength = `${create.id}/label-${ruleId(length)}`;
 const tooLong = 'x'.repeat((length.kind === 'length' ? (length.max ?? 0) : 0) + 1);
 const vpc = record('vpc');
 const auth = { authorization: 'Bearer t' };
+/** A VPC create with a label over its length, answered as a success. */
+const tooLongAccepted = {
+  method: 'POST',
+  path: '/v4/vpcs',
+  status: 200,
+  request_body: { label: tooLong, region: 'r' },
+  response_body: vpc,
+};
 /** A VPC create that breaks no rule. */
 const validCreate = {
   method: 'POST',
@@ -95,13 +103,7 @@ describe('requests against their rules', () => {
   });
 
   test('invalid input accepted breaks the requirement of the rule; refused, it holds', () => {
-    const accepted = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_body: { label: tooLong, region: 'r' },
-      response_body: vpc,
-    });
+    const accepted = judge(tooLongAccepted);
     expect(accepted.ids).toContain(labelLength);
     expect(accepted.ids).toContain('conventions/status/rejected-4xx');
     expect(accepted.findings.find((f) => f.requirement === labelLength)).toMatchObject({
@@ -364,13 +366,7 @@ describe('counts and results', () => {
   test('unknown paths are counted, never failed; requirements are pass, fail or skipped with a reason', () => {
     const auditor = new Auditor();
     auditor.add(recorded({ method: 'GET', path: '/v4/nowhere', status: 500 }));
-    const bad = recorded({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_body: { label: tooLong, region: 'r' },
-      response_body: vpc,
-    });
+    const bad = recorded(tooLongAccepted);
     auditor.add(bad);
     auditor.add(recorded({ method: 'GET', path: '/v4/vpcs/1', status: 200, response_body: vpc }));
     expect(auditor.counts).toEqual({ exchanges: 3, judged: 2, unknown: 1, unanswered: 0 });
