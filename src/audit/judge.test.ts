@@ -123,30 +123,13 @@ describe('requests against their rules', () => {
   });
 
   test('the refusal of invalid input names the field, with the error body, with 400', () => {
-    const body = { label: tooLong, region: 'r' };
-    const misnamed = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 400,
-      request_body: body,
-      response_body: { errors: [{ field: 'name', reason: 'x' }] },
-    });
+    const refusal = (status: number, response_body: unknown) =>
+      judge({ method: 'POST', path: '/v4/vpcs', status, request_body: { label: tooLong, region: 'r' }, response_body });
+    const misnamed = refusal(400, { errors: [{ field: 'name', reason: 'x' }] });
     expect(misnamed.ids).toEqual(['conventions/error-body/field-named']);
-    const shapeless = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 400,
-      request_body: body,
-      response_body: { error: 'bad' },
-    });
+    const shapeless = refusal(400, { error: 'bad' });
     expect(shapeless.ids).toEqual(['conventions/error-body/shape']);
-    const unprocessable = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 422,
-      request_body: body,
-      response_body: { errors: [{ field: 'label', reason: 'x' }] },
-    });
+    const unprocessable = refusal(422, { errors: [{ field: 'label', reason: 'x' }] });
     expect(unprocessable.findings).toMatchObject([
       { requirement: 'conventions/status/validation-400', verdict: 'non-strict' },
     ]);
