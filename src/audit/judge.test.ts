@@ -77,29 +77,33 @@ const labelLength = `${create.id}/label-${ruleId(length)}`;
 const tooLong = 'x'.repeat((length.kind === 'length' ? (length.max ?? 0) : 0) + 1);
 const vpc = record('vpc');
 const auth = { authorization: 'Bearer t' };
+/** A VPC create with a label over its length, answered as a success. */
+const tooLongAccepted = {
+  method: 'POST',
+  path: '/v4/vpcs',
+  status: 200,
+  request_body: { label: tooLong, region: 'r' },
+  response_body: vpc,
+};
+/** A VPC create that breaks no rule. */
+const validCreate = {
+  method: 'POST',
+  path: '/v4/vpcs',
+  status: 200,
+  request_headers: auth,
+  request_body: { label: 'ok', region: 'r' },
+  response_body: vpc,
+};
 
 describe('requests against their rules', () => {
   test('a valid exchange is clean, and counts the requirements it judged', () => {
-    const { auditor, findings } = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_headers: auth,
-      request_body: { label: 'ok', region: 'r' },
-      response_body: vpc,
-    });
+    const { auditor, findings } = judge(validCreate);
     expect(findings).toEqual([]);
     expect(auditor.judged.get(`${create.id}/response/object`)).toBe(1);
   });
 
   test('invalid input accepted breaks the requirement of the rule; refused, it holds', () => {
-    const accepted = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_body: { label: tooLong, region: 'r' },
-      response_body: vpc,
-    });
+    const accepted = judge(tooLongAccepted);
     expect(accepted.ids).toContain(labelLength);
     expect(accepted.ids).toContain('conventions/status/rejected-4xx');
     expect(accepted.findings.find((f) => f.requirement === labelLength)).toMatchObject({
@@ -119,30 +123,13 @@ describe('requests against their rules', () => {
   });
 
   test('the refusal of invalid input names the field, with the error body, with 400', () => {
-    const body = { label: tooLong, region: 'r' };
-    const misnamed = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 400,
-      request_body: body,
-      response_body: { errors: [{ field: 'name', reason: 'x' }] },
-    });
+    const refusal = (status: number, response_body: unknown) =>
+      judge({ method: 'POST', path: '/v4/vpcs', status, request_body: { label: tooLong, region: 'r' }, response_body });
+    const misnamed = refusal(400, { errors: [{ field: 'name', reason: 'x' }] });
     expect(misnamed.ids).toEqual(['conventions/error-body/field-named']);
-    const shapeless = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 400,
-      request_body: body,
-      response_body: { error: 'bad' },
-    });
+    const shapeless = refusal(400, { error: 'bad' });
     expect(shapeless.ids).toEqual(['conventions/error-body/shape']);
-    const unprocessable = judge({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 422,
-      request_body: body,
-      response_body: { errors: [{ field: 'label', reason: 'x' }] },
-    });
+    const unprocessable = refusal(422, { errors: [{ field: 'label', reason: 'x' }] });
     expect(unprocessable.findings).toMatchObject([
       { requirement: 'conventions/status/validation-400', verdict: 'non-strict' },
     ]);
@@ -246,37 +233,16 @@ describe('answers', () => {
   });
 
   test('envelope shape and counts, default page and page size', () => {
-    const ok = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets?page_size=25',
-      status: 200,
-      response_body: page([subnet, subnet]),
-    });
-    expect(ok.findings).toEqual([]);
-    const offByOne = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: page([subnet], { results: 2 }),
-    });
-    expect(offByOne.ids).toEqual(
+    const subnets = (response_body: unknown, query = '') =>
+      judge({ method: 'GET', path: `/v4/vpcs/1/subnets${query}`, status: 200, response_body });
+    expect(subnets(page([subnet, subnet]), '?page_size=25').findings).toEqual([]);
+    expect(subnets(page([subnet], { results: 2 })).ids).toEqual(
       expect.arrayContaining(['conventions/envelope/counts', 'vpcs/subnets/list/response/envelope']),
     );
-    const noPages = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: { data: [], page: 1, results: 0 },
-    });
-    expect(noPages.ids).toEqual(
+    expect(subnets({ data: [], page: 1, results: 0 }).ids).toEqual(
       expect.arrayContaining(['conventions/envelope/shape', 'vpcs/subnets/list/response/envelope']),
     );
-    const lastPage = judge({
-      method: 'GET',
-      path: '/v4/vpcs/1/subnets',
-      status: 200,
-      response_body: page([subnet], { page: 2, pages: 2, results: 101 }),
-    });
+    const lastPage = subnets(page([subnet], { page: 2, pages: 2, results: 101 }));
     expect(lastPage.ids).toContain('conventions/paging/default-page');
   });
 
@@ -370,17 +336,9 @@ describe('authentication', () => {
   });
 
   test('scopes are judged when the token scopes are given: read_write includes read_only', () => {
-    const post = {
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_headers: auth,
-      request_body: { label: 'ok', region: 'r' },
-      response_body: vpc,
-    };
-    expect(judge(post, ['vpc:read_only']).ids).toEqual([`${create.id}/auth/scope-required`]);
-    expect(judge(post, ['vpc:read_write']).findings).toEqual([]);
-    expect(judge(post, ['*']).findings).toEqual([]);
+    expect(judge(validCreate, ['vpc:read_only']).ids).toEqual([`${create.id}/auth/scope-required`]);
+    expect(judge(validCreate, ['vpc:read_write']).findings).toEqual([]);
+    expect(judge(validCreate, ['*']).findings).toEqual([]);
     const read = { method: 'GET', path: '/v4/account/events', status: 200, request_headers: auth, response_body: list };
     expect(judge(read, ['events:read_write']).findings).toEqual([]);
     expect(judge(read, ['vpc:read_write']).ids).toEqual([`${events.id}/auth/scope-required`]);
@@ -391,13 +349,7 @@ describe('counts and results', () => {
   test('unknown paths are counted, never failed; requirements are pass, fail or skipped with a reason', () => {
     const auditor = new Auditor();
     auditor.add(recorded({ method: 'GET', path: '/v4/nowhere', status: 500 }));
-    const bad = recorded({
-      method: 'POST',
-      path: '/v4/vpcs',
-      status: 200,
-      request_body: { label: tooLong, region: 'r' },
-      response_body: vpc,
-    });
+    const bad = recorded(tooLongAccepted);
     auditor.add(bad);
     auditor.add(recorded({ method: 'GET', path: '/v4/vpcs/1', status: 200, response_body: vpc }));
     expect(auditor.counts).toEqual({ exchanges: 3, judged: 2, unknown: 1, unanswered: 0 });

@@ -67,6 +67,13 @@ export function describe(session: Session, l: Litter): string {
   }
 }
 
+/** An entity cleanup leaves, with the request that would delete it and why it was not sent or did not succeed. */
+const leftAlone = (session: Session, l: Litter, reason: string): Leftover => ({
+  request: describe(session, l),
+  ...(l.label ? { label: l.label } : {}),
+  reason,
+});
+
 /** Why an entity cannot be named in a request at all: the target gave it an id no URL can hold. */
 function addressProblem(session: Session, l: Litter): string | undefined {
   try {
@@ -138,11 +145,7 @@ export async function deleteAll(
       try {
         const unsendable = addressProblem(session, p.l);
         if (unsendable) {
-          notOurs.push({
-            request: describe(session, p.l),
-            ...(p.l.label ? { label: p.l.label } : {}),
-            reason: unsendable,
-          });
+          notOurs.push(leftAlone(session, p.l, unsendable));
           continue;
         }
         if (await session.keptInState(p.l.remove, p.l.params)) {
@@ -151,11 +154,7 @@ export async function deleteAll(
         }
         const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
         if (problem) {
-          notOurs.push({
-            request: describe(session, p.l),
-            ...(p.l.label ? { label: p.l.label } : {}),
-            reason: problem,
-          });
+          notOurs.push(leftAlone(session, p.l, problem));
           continue;
         }
         const e = await sendRaw(session, p.l.remove, p.l.params);
@@ -176,10 +175,6 @@ export async function deleteAll(
     pending = failed;
     if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
   }
-  const left = pending.map(({ l }) => ({
-    request: describe(session, l),
-    ...(l.label ? { label: l.label } : {}),
-    reason: reasons.get(l) ?? 'not deleted',
-  }));
+  const left = pending.map(({ l }) => leftAlone(session, l, reasons.get(l) ?? 'not deleted'));
   return { deleted, left, ...(notOurs.length ? { notOurs } : {}), ...(kept ? { kept } : {}) };
 }

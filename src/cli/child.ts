@@ -2,6 +2,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
 
@@ -78,6 +79,23 @@ export async function startServe(
     stop: async () => {
       r.child.kill('SIGTERM');
       await r.done;
+    },
+  };
+}
+
+/** `cloudconf serve` for the tests of one file or describe block: started before them, stopped after them. */
+export function serveDuringTests(token: string): { readonly baseUrl: string } {
+  let served: Awaited<ReturnType<typeof startServe>> | undefined;
+  beforeAll(async () => {
+    served = await startServe(token);
+  }, 60_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+  return {
+    get baseUrl() {
+      if (!served) throw new Error('cloudconf serve is read before it started');
+      return served.baseUrl;
     },
   };
 }

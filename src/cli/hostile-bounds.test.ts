@@ -3,11 +3,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { startRecordingProxy } from '../http/recording-proxy.js';
 import type { Results } from '../report/results.js';
 import { type HostileBehaviour, startHostileProxy, startHostileTarget } from '../selftest/hostile-target.js';
-import { runCli, startServe } from './child.js';
+import { runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'bounds-test-token-7f3a';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
@@ -75,13 +75,7 @@ describe.concurrent('a run keeps its memory bounded', () => {
 });
 
 describe('a run bounds what the target can make endless, and counts what it sent', () => {
-  let serve: { baseUrl: string; stop(): Promise<void> };
-  beforeAll(async () => {
-    serve = await startServe(TOKEN);
-  }, 60_000);
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const serve = serveDuringTests(TOKEN);
 
   test('a target answering 200 (with an error body) to refused disk creates: the allocation fill stops within its bound', {
     timeout: 150_000,

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startHostileProxy } from '../selftest/hostile-target.js';
-import { runCli, startServe } from './child.js';
+import { runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'preflight-test-token-41c9';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
@@ -22,13 +22,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe('a misconfigured run', () => {
-  let serve: { baseUrl: string; stop(): Promise<void> };
-  beforeAll(async () => {
-    serve = await startServe(TOKEN);
-  }, 60_000);
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const serve = serveDuringTests(TOKEN);
 
   const cases: { name: string; args: () => Promise<string[]>; says: RegExp }[] = [
     {

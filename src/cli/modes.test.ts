@@ -3,22 +3,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { operations } from '../../spec/index.js';
 import { type RecordingProxy, startRecordingProxy } from '../http/recording-proxy.js';
 import type { Results } from '../report/results.js';
-import { runCli, startServe } from './child.js';
+import { runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'modes-test-token-3f9a';
 const REFUSED = /^mode (read-only|safe) does not send (GET|POST|PUT|DELETE) \/\S* \(.+\)$/;
 
-let server: Awaited<ReturnType<typeof startServe>>;
-beforeAll(async () => {
-  server = await startServe(TOKEN);
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serveDuringTests(TOKEN);
 
 /** Runs through a fresh proxy; answers what it saw and the results. */
 async function runThrough(args: string[]): Promise<{ proxy: RecordingProxy; results: Results; code: number | null }> {

@@ -1,6 +1,6 @@
 // Commander argument parsers for option values: each checks a value and throws commander's InvalidArgumentError with one clear sentence (exit 2), so no command runs on a value it cannot use.
 
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { processRedactor } from '../http/redact.js';
 import { baseUrlProblem } from '../target/config-file.js';
 import { parseScopes } from './scopes-option.js';
@@ -32,6 +32,10 @@ export const seed = integerIn(-(2 ** 31), 2 ** 32 - 1);
 export const positiveInteger = integerIn(1, Number.MAX_SAFE_INTEGER);
 export const nonNegativeInteger = integerIn(0, Number.MAX_SAFE_INTEGER);
 export const port = integerIn(0, 65535);
+
+/** `--port <n>` of a command that listens, with the port it takes when none is given. */
+export const portOption = (fallback: string) =>
+  new Option('--port <n>', 'port to listen on (0 picks a free one)').argParser(port).default(fallback);
 
 /** A repeatable option whose every value is one of `known` (a fault name, an area): the values so far, plus this one. */
 export const repeatableChoice =

@@ -13,7 +13,7 @@ export function registerProxy(cli: Command): void {
       'the server judged: its {base_url}, e.g. https://api.example.test/v4',
       parse.baseUrl,
     )
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8081')
+    .addOption(parse.portOption('8081'))
     .option('--report-dir <dir>', 'where reports go when it stops', 'reports/proxy')
     .option('--har <file>', 'where the redacted HAR goes (default: <report-dir>/recording.har)')
     .option(

@@ -15,7 +15,7 @@ export function registerServe(cli: Command): void {
   cli
     .command('serve')
     .description('start the reference server; prints its {base_url} on the first line, then one line per request')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parse.port, '8080')
+    .addOption(parse.portOption('8080'))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--token <token>', "the owner's full-scope token (random when absent)")
     .option(

@@ -94,7 +94,7 @@ ${runsHeader(inputs)}
 <main><nav class="filters" id="filters" aria-label="filters"></nav>
 <table id="compare-table"><thead></thead><tbody></tbody></table></main>`,
     css: asset('report.css'),
-    script: asset('compare.js'),
+    script: `${asset('dom.js')}\n${asset('compare.js')}`,
     data: {
       runs: inputs.map((i) => ({ label: i.label, href: i.href ?? null })),
       details: inputs.map((i) => detailsOf(i.results)),

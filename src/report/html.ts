@@ -196,7 +196,7 @@ export function renderHtml(results: Results): string {
     title: `cloudconf: ${results.target.baseUrl}`,
     body: `${headerMarkup(results)}\n<main>\n${BODY_SECTIONS}\n</main>`,
     css: asset('report.css'),
-    script: asset('index.js'),
+    script: `${asset('dom.js')}\n${asset('index.js')}`,
     data: reportView(results),
   });
 }

@@ -1,6 +1,6 @@
 // Conformance of the stackscripts area (Part 1): one test per requirement.
 
-import { conformance } from '../support/author.js';
+import { conformance, inTurn } from '../support/author.js';
 import { addStackscriptsGrant, restrictedNeedsReadWrite } from './stackscripts/grants.js';
 import { deletePublicRefused, makePublic, publicStaysPublic } from './stackscripts/public.js';
 import { deploymentsActive, deploymentsTotal, scriptContent, usernameIsCreator } from './stackscripts/records.js';
@@ -12,10 +12,7 @@ conformance('stackscripts', {
   'stackscripts/list/own-listed': ownListed,
   'stackscripts/private-hidden-from-others': privateHiddenFromOthers,
   'stackscripts/update/make-public': makePublic,
-  'stackscripts/update/public-stays-public': async (ctx) => {
-    await visibilityModel(ctx);
-    await publicStaysPublic(ctx);
-  },
+  'stackscripts/update/public-stays-public': inTurn(visibilityModel, publicStaysPublic),
   'stackscripts/delete/public-refused': deletePublicRefused,
   'stackscripts/view/script-content': scriptContent,
   'stackscripts/mine': mine,

@@ -1,6 +1,6 @@
 // Conformance of the transfers area (Part 2): one test per requirement.
 
-import { conformance } from '../support/author.js';
+import { conformance, inTurn } from '../support/author.js';
 import {
   cancelCreatorOnly,
   cancelNotAccepted,
@@ -58,9 +58,6 @@ conformance('transfers', {
   'transfers/created-pending': createdPending,
   'transfers/accepted': acceptedState,
   'transfers/canceled': canceledState,
-  'transfers/canceled-final': async (ctx) => {
-    await statesModel(ctx);
-    await canceledFinal(ctx);
-  },
+  'transfers/canceled-final': inTurn(statesModel, canceledFinal),
   'transfers/expires': expires,
 });

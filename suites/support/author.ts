@@ -59,6 +59,7 @@ export { BoundReached, loopBound } from '../../src/harness/bounds.js';
 export { changesAccountSettings, conformance, holdActions, whileBusy } from '../../src/harness/conformance.js';
 export type { Fixtures } from '../../src/harness/fixtures.js';
 export { hintsFor } from '../../src/harness/hints.js';
+export { inTurn } from '../../src/harness/in-turn.js';
 export { wraps } from '../../src/harness/inventory.js';
 export { type Kit, SkipRequirement } from '../../src/harness/kit.js';
 export { scopesWithout } from '../../src/harness/procedures/auth.js';

@@ -44,7 +44,12 @@ interface Chosen {
   name: string;
 }
 
-const at = (fn: { name: string }, file: string) => `\`${fn.name}\` in src/harness/procedures/${file}.ts`;
+/** A procedure of procedures/<file>.ts, run as it is or, when it takes an argument of the derivation, through `run`. */
+function chosen(fn: Procedure, file: string): Chosen;
+function chosen(fn: { name: string }, file: string, run: Procedure): Chosen;
+function chosen(fn: { name: string }, file: string, run = fn as Procedure): Chosen {
+  return { run, name: `\`${fn.name}\` in src/harness/procedures/${file}.ts` };
+}
 
 /** The paging parameters whose range the paging procedure tests. */
 const pagingParams = new Set(['page', 'page_size']);
@@ -52,23 +57,23 @@ const pagingParams = new Set(['page', 'page_size']);
 function choose(r: Requirement, d: Derivation): Chosen | undefined {
   switch (d.kind) {
     case 'disabled':
-      return { run: disabled, name: at(disabled, 'responses') };
+      return chosen(disabled, 'responses');
     case 'unknown-id':
-      return { run: unknownId, name: at(unknownId, 'responses') };
+      return chosen(unknownId, 'responses');
     case 'response':
-      return { run: responseShape, name: at(responseShape, 'responses') };
+      return chosen(responseShape, 'responses');
     case 'auth':
-      return { run: authProcedures[d.check], name: at(authProcedures[d.check], 'auth') };
+      return chosen(authProcedures[d.check], 'auth');
     case 'unrestricted-only':
-      return { run: unrestrictedOnly, name: at(unrestrictedOnly, 'auth') };
+      return chosen(unrestrictedOnly, 'auth');
     case 'global-grant':
-      return { run: globalGrant, name: at(globalGrant, 'auth') };
+      return chosen(globalGrant, 'auth');
     case 'entity-permission':
-      return { run: entityPermission, name: at(entityPermission, 'auth') };
+      return chosen(entityPermission, 'auth');
     case 'event':
-      return { run: (ctx) => eventEmitted(ctx, d.action), name: at(eventEmitted, 'events') };
+      return chosen(eventEmitted, 'events', (ctx) => eventEmitted(ctx, d.action));
     case 'not-accepted':
-      return { run: (ctx) => notAccepted(ctx, d.path), name: at(notAccepted, 'bodies') };
+      return chosen(notAccepted, 'bodies', (ctx) => notAccepted(ctx, d.path));
     case 'param-rule':
     case 'field-rule':
     case 'cross-rule':
@@ -80,11 +85,11 @@ function choose(r: Requirement, d: Derivation): Chosen | undefined {
 function valueRule(r: Requirement, d: Extract<Derivation, { kind: 'param-rule' | 'field-rule' | 'cross-rule' }>) {
   if (d.kind !== 'cross-rule' && d.rule === 'range' && pagingParams.has(d.path)) {
     const param = d.path as 'page' | 'page_size';
-    return { run: (ctx: ProcedureContext) => pagingBound(ctx, param), name: at(pagingBound, 'responses') };
+    return chosen(pagingBound, 'responses', (ctx) => pagingBound(ctx, param));
   }
   if (!bodyFamilies.has(r.family) || r.subject.kind !== 'operation' || !r.subject.field) return undefined;
-  if (d.kind === 'param-rule' && d.in === 'path') return { run: pathParamRule, name: at(pathParamRule, 'bodies') };
-  return { run: bodyRule, name: at(bodyRule, 'bodies') };
+  if (d.kind === 'param-rule' && d.in === 'path') return chosen(pathParamRule, 'bodies');
+  return chosen(bodyRule, 'bodies');
 }
 
 /** Which procedure tests a derived requirement, for the catalogue; undefined when none does. */

@@ -1,6 +1,6 @@
 // Faults of billing: payment methods, payments, invoices: each a defect the reference server can switch on, with the requirements that must fail.
 
-import { faultsOf } from './define.js';
+import { eventMissing, faultsOf } from './define.js';
 
 const f = faultsOf('billing');
 
@@ -9,12 +9,8 @@ export const billingFaults = [
     'billing/payment-methods/create/expiry-not-in-past',
     'billing/credit-card/add/expiry-not-in-past',
   ]),
-  f('event-missing:payment_method_add', 'event', 'does not record payment_method_add', [
-    'billing/payment-methods/create/event/payment_method_add',
-  ]),
-  f('event-missing:payment_submitted', 'event', 'does not record payment_submitted', [
-    'billing/payments/create/event/payment_submitted',
-  ]),
+  eventMissing('billing', 'payment_method_add'),
+  eventMissing('billing', 'payment_submitted'),
   f('payment-method-default-kept', 'state', 'does not move the default on add-as-default', [
     'billing/payment-methods/create/default-moves',
   ]),

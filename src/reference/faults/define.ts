@@ -30,6 +30,17 @@ export const faultsOf =
 /** An event the log drops: `event-missing:<action>` (the event log checks it for every action it records). */
 export type EventMissingFault = `event-missing:${string}`;
 
+/** The log drops every `action` event: each requirement derived as an operation recording it must fail. */
+export const eventMissing = (area: string, action: string): Fault<EventMissingFault> => ({
+  name: `event-missing:${action}`,
+  area,
+  family: 'event',
+  breaks: `does not record ${action}`,
+  catches: requirements
+    .filter((r) => r.derivation?.kind === 'event' && r.derivation.action === action)
+    .map((r) => r.id),
+});
+
 /** A body rule switched off by name: any requirement id after `skip:` (the server checks it at run time). */
 export type SkipFault = `skip:${string}`;
 

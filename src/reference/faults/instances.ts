@@ -1,6 +1,6 @@
 // Faults of instances: each a defect the reference server can switch on, with the requirements that must fail.
 
-import { crossRuleSkips, faultsOf, skipRule } from './define.js';
+import { crossRuleSkips, eventMissing, faultsOf, skipRule } from './define.js';
 
 const f = faultsOf('instances');
 
@@ -9,12 +9,8 @@ export const instancesFaults = [
   skipRule('instances/create/label-characters'),
   skipRule('instances/create/root_pass-strength'),
   skipRule('instances/password/root_pass-strength'),
-  f('event-missing:password_reset', 'event', 'does not record password_reset', [
-    'instances/password/event/password_reset',
-  ]),
-  f('event-missing:node_migrate_datacenter_create', 'event', 'does not record node_migrate_datacenter_create', [
-    'instances/migrate/event/node_migrate_datacenter_create',
-  ]),
+  eventMissing('instances', 'password_reset'),
+  eventMissing('instances', 'node_migrate_datacenter_create'),
   f('tags-restricted-allowed', 'unrestricted-only', 'lets restricted users set instance tags', [
     'instances/create/tags-unrestricted-only',
     'instances/update/tags-unrestricted-only',

@@ -1,16 +1,12 @@
 // Faults of interfaces: each a defect the reference server can switch on, with the requirements that must fail.
 
-import { crossRuleSkips, faultsOf, skipRule } from './define.js';
+import { crossRuleSkips, eventMissing, faultsOf, skipRule } from './define.js';
 
 const f = faultsOf('interfaces');
 
 export const interfacesFaults = [
   ...crossRuleSkips('interfaces'),
-  f('event-missing:node_config_update', 'event', 'does not record node_config_update', [
-    'interfaces/add/event/node_config_update',
-    'interfaces/update/event/node_config_update',
-    'interfaces/delete/event/node_config_update',
-  ]),
+  eventMissing('interfaces', 'node_config_update'),
   f('default-public-missing', 'behaviour', 'gives an empty interfaces array no default public interface', [
     'interfaces/empty-array-default-public',
   ]),

@@ -1,6 +1,6 @@
 // Faults of VPCs and their subnets: each a defect the reference server can switch on, with the requirements that must fail.
 
-import { faultsOf, skipRule } from './define.js';
+import { eventMissing, faultsOf, skipRule } from './define.js';
 
 const f = faultsOf('vpcs');
 
@@ -14,7 +14,7 @@ export const vpcsFaults = [
   f('vpc-ips-every-vpc', 'behaviour', "lists every VPC's addresses in one VPC's IP list", [
     'vpcs/ips/list/one-vpc-only',
   ]),
-  f('event-missing:vpc_create', 'event', 'does not record vpc_create', ['vpcs/create/event/vpc_create']),
+  eventMissing('vpcs', 'vpc_create'),
   f('vpc-delete-partial', 'state', 'deletes a VPC although a subnet is not deletable', ['vpcs/delete/all-or-nothing']),
   skipRule('vpcs/create/label-length'),
   skipRule('vpcs/subnets/create/ipv4-canonical-cidr'),

@@ -10,20 +10,6 @@
     judged: ['known', '● judged now'],
   };
 
-  function h(tag, attrs, ...children) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === 'class') el.className = v;
-      else el.setAttribute(k, v === true ? '' : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === undefined || c === null || c === false) continue;
-      el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
-    }
-    return el;
-  }
-
   const isChanged = (row) => new Set(row.verdicts.filter((v) => v !== null)).size > 1;
 
   /** The cell of one run: its verdict, and how it moved from the run before it. */
@@ -90,43 +76,20 @@
     document.getElementById('shown').textContent = `showing ${shown} of ${rendered.length}`;
   }
 
-  function select(name, values, label) {
-    const el = h(
-      'select',
-      { name, 'aria-label': label },
-      h('option', { value: '' }, `${label}: all`),
-      values.map((v) => h('option', { value: v }, v)),
-    );
-    el.addEventListener('change', () => {
-      state[name] = el.value;
-      apply();
-    });
-    return el;
-  }
-
   function buildFilters() {
     const only = h('input', { type: 'checkbox', name: 'changed', checked: state.onlyChanged });
     only.addEventListener('change', () => {
       state.onlyChanged = only.checked;
       apply();
     });
-    const search = h('input', {
-      type: 'search',
-      name: 'q',
-      placeholder: 'requirement id contains…',
-      'aria-label': 'search by requirement id',
-    });
-    search.addEventListener('input', () => {
-      state.q = search.value.trim().toLowerCase();
-      apply();
-    });
+    const search = idSearch(state, apply);
     const distinct = (key) => [...new Set(data.rows.map((r) => String(r[key])))].sort();
     document
       .getElementById('filters')
       .append(
         h('label', null, only, 'only requirements whose verdict changed'),
-        select('part', distinct('part'), 'part'),
-        select('area', distinct('area'), 'area'),
+        filterSelect(state, apply, 'part', distinct('part'), 'part'),
+        filterSelect(state, apply, 'area', distinct('area'), 'area'),
         search,
         h('span', { id: 'shown', class: 'muted' }),
       );

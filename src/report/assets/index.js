@@ -7,22 +7,6 @@
   const OPEN_CARDS = 25;
   const reqs = data.requirements;
 
-  /** Builds an element: attributes through setAttribute, children as text nodes or elements. */
-  function h(tag, attrs, ...children) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === 'class') el.className = v;
-      else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-      else el.setAttribute(k, v === true ? '' : String(v));
-    }
-    for (const c of children.flat(Infinity)) {
-      if (c === undefined || c === null || c === false) continue;
-      el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
-    }
-    return el;
-  }
-
   const badge = (verdict) => h('span', { class: `badge v-${verdict}` }, verdict);
 
   function copyText(text, button) {
@@ -198,16 +182,7 @@
 
   const controls = [];
   function select(name, values, label) {
-    const el = h(
-      'select',
-      { name, 'aria-label': label },
-      h('option', { value: '' }, `${label}: all`),
-      values.map((v) => h('option', { value: v }, v)),
-    );
-    el.addEventListener('change', () => {
-      state[name] = el.value;
-      apply();
-    });
+    const el = filterSelect(state, apply, name, values, label);
     controls.push(el);
     return h('label', null, el);
   }
@@ -225,16 +200,7 @@
       });
       return h('label', null, box, badge(v));
     });
-    const search = h('input', {
-      type: 'search',
-      name: 'q',
-      placeholder: 'requirement id contains…',
-      'aria-label': 'search by requirement id',
-    });
-    search.addEventListener('input', () => {
-      state.q = search.value.trim().toLowerCase();
-      apply();
-    });
+    const search = idSearch(state, apply);
     controls.push(search);
     const reset = h('button', { type: 'button' }, 'show all');
     reset.addEventListener('click', resetFilters);

@@ -73,6 +73,13 @@ interface Changes {
   added: unknown[];
 }
 
+/** The account a test adds methods to: how to act on it (`token` when it is not the run's own) and what the test changed. */
+interface Account {
+  kit: Kit;
+  token?: string;
+  changes: Changes;
+}
+
 /** Puts the original default back and deletes the methods the test added (the account keeps at most six). */
 async function restore(kit: Kit, changes: Changes, token?: string): Promise<void> {
   const params = (id: unknown) => ({ params: { paymentMethodId: String(id) }, ...as(token) });
@@ -85,15 +92,12 @@ async function restore(kit: Kit, changes: Changes, token?: string): Promise<void
  * throwaway account when the target offers one, so methods other tests leave behind (the limit is
  * six) do not get in the way; else the run's account.
  */
-async function onMethods(
-  kit: Kit,
-  body: (changes: Changes, before: Method[], token?: string) => Promise<void>,
-): Promise<void> {
+async function onMethods(kit: Kit, body: (account: Account, before: Method[]) => Promise<void>): Promise<void> {
   const token = (await kit.session.throwaway())?.config.token;
   const before = (await listMethods(kit, token)).methods;
   const changes: Changes = { originalDefault: currentDefault(kit, before), added: [] };
   try {
-    await body(changes, before, token);
+    await body({ kit, token, changes }, before);
   } finally {
     await restore(kit, changes, token);
   }
@@ -101,13 +105,11 @@ async function onMethods(
 
 /** Adds a card through `op` and finds it in the list: the one id that was not there before. */
 async function addCard(
-  kit: Kit,
+  { kit, token, changes }: Account,
   op: Operation,
   body: Record<string, unknown>,
   before: Method[],
-  changes: Changes,
   context: string,
-  token?: string,
 ): Promise<{ id: unknown; after: Listing } | undefined> {
   const e = await kit.send(op, { body, ...as(token) });
   const after = await listMethods(kit, token);
@@ -122,8 +124,8 @@ async function addCard(
 const methodBody = (isDefault: boolean) => ({ type: 'credit_card', is_default: isDefault, data: card() });
 
 export async function creditCardBecomesDefault({ kit }: WrittenContext) {
-  await onMethods(kit, async (changes, before, token) => {
-    const added = await addCard(kit, CARD_ADD, card(), before, changes, 'adding a card through Credit Card Add', token);
+  await onMethods(kit, async (account, before) => {
+    const added = await addCard(account, CARD_ADD, card(), before, 'adding a card through Credit Card Add');
     if (!added) return;
     const why = 'A card added through Credit Card Add becomes the only default payment method.';
     kit.check(soleDefault(added.after.methods, added.id, why, added.after.e), 'the methods after the card add');
@@ -131,16 +133,8 @@ export async function creditCardBecomesDefault({ kit }: WrittenContext) {
 }
 
 export async function addAsDefaultMoves({ kit }: WrittenContext) {
-  await onMethods(kit, async (changes, before, token) => {
-    const added = await addCard(
-      kit,
-      ADD,
-      methodBody(true),
-      before,
-      changes,
-      'adding a method with is_default true',
-      token,
-    );
+  await onMethods(kit, async (account, before) => {
+    const added = await addCard(account, ADD, methodBody(true), before, 'adding a method with is_default true');
     if (!added) return;
     const why = 'A method added with is_default true becomes the only default payment method.';
     kit.check(soleDefault(added.after.methods, added.id, why, added.after.e), 'the methods after the add');
@@ -148,29 +142,21 @@ export async function addAsDefaultMoves({ kit }: WrittenContext) {
 }
 
 export async function addNonDefaultKeeps({ kit }: WrittenContext) {
-  await onMethods(kit, async (changes, before, token) => {
-    const added = await addCard(
-      kit,
-      ADD,
-      methodBody(false),
-      before,
-      changes,
-      'adding a method with is_default false',
-      token,
-    );
+  await onMethods(kit, async (account, before) => {
+    const added = await addCard(account, ADD, methodBody(false), before, 'adding a method with is_default false');
     if (!added) return;
     const why = 'A method added with is_default false leaves the existing default the only default.';
-    kit.check(soleDefault(added.after.methods, changes.originalDefault, why, added.after.e), 'after the add');
+    kit.check(soleDefault(added.after.methods, account.changes.originalDefault, why, added.after.e), 'after the add');
   });
 }
 
 export async function makeDefaultMoves({ kit }: WrittenContext) {
-  await onMethods(kit, async (changes, before, token) => {
-    const added = await addCard(kit, ADD, methodBody(false), before, changes, 'adding a method to make default', token);
+  await onMethods(kit, async (account, before) => {
+    const added = await addCard(account, ADD, methodBody(false), before, 'adding a method to make default');
     if (!added) return;
-    const e = await kit.send(MAKE_DEFAULT, { params: { paymentMethodId: String(added.id) }, ...as(token) });
+    const e = await kit.send(MAKE_DEFAULT, { params: { paymentMethodId: String(added.id) }, ...as(account.token) });
     if (!kit.check(acceptedWith2xx(e), 'Payment Method Make Default of the added method')) return;
-    const after = await listMethods(kit, token);
+    const after = await listMethods(kit, account.token);
     const why = 'Make Default makes the method the only default; the previous default loses default status.';
     kit.check(soleDefault(after.methods, added.id, why, after.e), 'the methods after make-default');
   });
@@ -178,23 +164,15 @@ export async function makeDefaultMoves({ kit }: WrittenContext) {
 
 /** The default is a method the test added, so a server that wrongly deletes it takes nothing of the account's. */
 export async function deleteDefaultRejected({ kit }: WrittenContext) {
-  await onMethods(kit, async (changes, before, token) => {
-    const added = await addCard(
-      kit,
-      ADD,
-      methodBody(true),
-      before,
-      changes,
-      'adding a method as the new default',
-      token,
-    );
+  await onMethods(kit, async (account, before) => {
+    const added = await addCard(account, ADD, methodBody(true), before, 'adding a method as the new default');
     if (!added) return;
     if (added.after.methods.find((m) => m.id === added.id)?.is_default !== true) {
       return kit.skip('the method added with is_default true did not become the default (its own requirement)');
     }
-    const e = await kit.send(DELETE, { params: { paymentMethodId: String(added.id) }, ...as(token) });
+    const e = await kit.send(DELETE, { params: { paymentMethodId: String(added.id) }, ...as(account.token) });
     kit.check(rejectedWith4xx(e), 'deleting the default payment method');
-    const after = await listMethods(kit, token);
+    const after = await listMethods(kit, account.token);
     kit.check(listed(after.methods, added.id, 'the default payment method', after.e), 'after the refused delete');
   });
 }
@@ -208,19 +186,19 @@ export async function deleteDeactivates({ kit }: WrittenContext) {
   if (!own) return kit.skip('needs a throwaway account to fill to the active payment method limit (control interface)');
   const token = own.config.token;
   const start = await listMethods(kit, token);
-  const changes: Changes = { originalDefault: undefined, added: [] };
+  const account: Account = { kit, token, changes: { originalDefault: undefined, added: [] } };
   let methods = start.methods;
   const round = loopBound('filling the account with payment methods', MAX_ACTIVE_PAYMENT_METHODS);
   while (methods.length < MAX_ACTIVE_PAYMENT_METHODS) {
     round();
-    const added = await addCard(kit, ADD, methodBody(false), methods, changes, 'filling the account', token);
+    const added = await addCard(account, ADD, methodBody(false), methods, 'filling the account');
     if (!added) return;
     methods = added.after.methods;
   }
-  const victim = changes.added.at(-1);
+  const victim = account.changes.added.at(-1);
   if (victim === undefined) return kit.skip('the throwaway account already holds more methods than the limit');
   const del = await kit.send(DELETE, { params: { paymentMethodId: String(victim) }, token });
   if (!kit.check(acceptedWith2xx(del), 'deleting a method that is not the default')) return;
   const context = `adding a method after the delete, with ${MAX_ACTIVE_PAYMENT_METHODS - 1} methods still active`;
-  await addCard(kit, ADD, methodBody(false), methods, changes, context, token);
+  await addCard(account, ADD, methodBody(false), methods, context);
 }

@@ -4,18 +4,19 @@ import { acceptedWith2xx, type Kit, listed, rejectedWith4xx, type WrittenContext
 import {
   accepted,
   cancelAs,
+  canceledAndViewed,
   createTransfer,
   expiredTransfer,
   listedTokens,
   otherOwner,
+  otherOwners,
   pendingTransfer,
   viewAs,
 } from './support.js';
 
 export async function cancelCreatorOnly(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(rejectedWith4xx(await cancelAs(kit, token, bystander)), 'a cancel by an unrelated account');
   kit.check(rejectedWith4xx(await cancelAs(kit, token, acceptor)), 'a cancel by another account');
@@ -38,8 +39,7 @@ export async function cancelNotExpired(ctx: WrittenContext) {
 
 export async function viewPendingAnyAccount(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the pending transfer viewed by its creator');
   kit.check(acceptedWith2xx(await viewAs(kit, token, bystander)), 'the pending transfer viewed by another account');
@@ -48,8 +48,7 @@ export async function viewPendingAnyAccount(ctx: WrittenContext) {
 
 export async function viewAcceptedPartiesOnly(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   if (!(await accepted(kit, token, acceptor, 'accepting a pending transfer'))) return;
   kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the accepted transfer viewed by its creator');
@@ -61,10 +60,7 @@ export async function viewAcceptedPartiesOnly(ctx: WrittenContext) {
 export async function viewClosedCreatorOnly(ctx: WrittenContext) {
   const { kit } = ctx;
   const bystander = await otherOwner(kit, 'bystander');
-  const { token } = await pendingTransfer(ctx);
-  if (!kit.check(acceptedWith2xx(await cancelAs(kit, token)), 'canceling a pending transfer')) return;
-  kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the canceled transfer viewed by its creator');
-  kit.check(rejectedWith4xx(await viewAs(kit, token, bystander)), 'the canceled transfer viewed by another account');
+  if (!(await canceledAndViewed(ctx, bystander))) return;
   const old = await expiredTransfer(ctx);
   kit.check(acceptedWith2xx(await viewAs(kit, old.token, old.creator)), 'the expired transfer viewed by its creator');
   kit.check(rejectedWith4xx(await viewAs(kit, old.token, bystander)), 'the expired transfer viewed by another account');

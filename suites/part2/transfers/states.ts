@@ -1,12 +1,21 @@
 // Procedures on the transfer state table written from prose. No status field is encoded, so each state is judged by what it allows: pending is open to every account and can be accepted or canceled; accepted only to the parties; canceled and expired only to the creator, and closed to every action.
 
 import { acceptedWith2xx, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
-import { acceptAs, accepted, cancelAs, expiredTransfer, otherOwner, pendingTransfer, viewAs } from './support.js';
+import {
+  acceptAs,
+  accepted,
+  cancelAs,
+  canceledAndViewed,
+  expiredTransfer,
+  otherOwner,
+  otherOwners,
+  pendingTransfer,
+  viewAs,
+} from './support.js';
 
 export async function createdPending(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   kit.check(acceptedWith2xx(await viewAs(kit, token, bystander)), 'a new transfer viewed by an unrelated account');
   await accepted(kit, token, acceptor, 'a new transfer accepted by another account');
@@ -14,8 +23,7 @@ export async function createdPending(ctx: WrittenContext) {
 
 export async function acceptedState(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
+  const { bystander, acceptor } = await otherOwners(kit);
   const { token } = await pendingTransfer(ctx);
   if (!(await accepted(kit, token, acceptor, 'accepting a pending transfer'))) return;
   kit.check(acceptedWith2xx(await viewAs(kit, token, acceptor)), 'the accepted transfer viewed by its acceptor');
@@ -25,12 +33,9 @@ export async function acceptedState(ctx: WrittenContext) {
 
 export async function canceledState(ctx: WrittenContext) {
   const { kit } = ctx;
-  const bystander = await otherOwner(kit, 'bystander');
-  const acceptor = await otherOwner(kit, 'acceptor');
-  const { token } = await pendingTransfer(ctx);
-  if (!kit.check(acceptedWith2xx(await cancelAs(kit, token)), 'canceling a pending transfer')) return;
-  kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the canceled transfer viewed by its creator');
-  kit.check(rejectedWith4xx(await viewAs(kit, token, bystander)), 'the canceled transfer viewed by another account');
+  const { bystander, acceptor } = await otherOwners(kit);
+  const token = await canceledAndViewed(ctx, bystander);
+  if (!token) return;
   kit.check(rejectedWith4xx(await acceptAs(kit, token, acceptor)), 'the canceled transfer accepted');
 }
 

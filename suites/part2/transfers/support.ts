@@ -5,6 +5,7 @@ import {
   BoundReached,
   type Exchange,
   type Kit,
+  rejectedWith4xx,
   type Session,
   type WrittenContext,
 } from '../../support/author.js';
@@ -24,6 +25,13 @@ export async function otherOwner(kit: Kit, role: 'acceptor' | 'bystander'): Prom
   const other = await kit.session.otherAccount(`transfers-${role}`);
   if (!other) return kit.skip(`needs a second account as the ${role} of a transfer (control interface)`);
   return other.token;
+}
+
+/** Both other parties a transfer test may need, the bystander made first: one that looks on, one that accepts. */
+export async function otherOwners(kit: Kit): Promise<{ bystander: string; acceptor: string }> {
+  const bystander = await otherOwner(kit, 'bystander');
+  const acceptor = await otherOwner(kit, 'acceptor');
+  return { bystander, acceptor };
 }
 
 export interface Made {
@@ -64,6 +72,19 @@ export const acceptAs = (kit: Kit, token: string, caller?: string) => kit.send(A
 /** Accepts as another account, recording a failure when the accept is refused; whether it was accepted. */
 export async function accepted(kit: Kit, token: string, acceptor: string, context: string): Promise<boolean> {
   return kit.check(acceptedWith2xx(await acceptAs(kit, token, acceptor)), context);
+}
+
+/**
+ * A pending transfer canceled by its creator, then viewed by the creator (allowed) and by another
+ * account (refused); its token, or nothing when the cancel was refused.
+ */
+export async function canceledAndViewed(ctx: WrittenContext, bystander: string): Promise<string | undefined> {
+  const { kit } = ctx;
+  const { token } = await pendingTransfer(ctx);
+  if (!kit.check(acceptedWith2xx(await cancelAs(kit, token)), 'canceling a pending transfer')) return undefined;
+  kit.check(acceptedWith2xx(await viewAs(kit, token)), 'the canceled transfer viewed by its creator');
+  kit.check(rejectedWith4xx(await viewAs(kit, token, bystander)), 'the canceled transfer viewed by another account');
+  return token;
 }
 
 /** Pages a full listing reads at most: a target can announce any number. */

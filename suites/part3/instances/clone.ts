@@ -29,6 +29,7 @@ import {
   smallAndLarge,
   track,
   view,
+  vpcSubnet,
 } from './common.js';
 
 /**
@@ -76,39 +77,31 @@ async function cloned(kit: Kit, nodeId: number) {
   };
 }
 
+type Cloned = Awaited<ReturnType<typeof cloned>>;
+
+/** Checks that an instance holds exactly the profiles of these labels. */
+const profilesAre = (kit: Kit, copy: Cloned, labels: unknown[], why: string, context?: string) =>
+  kit.check(sameMembers(copy.configLabels, labels, 'profiles', why, copy.configs.e), context);
+
+/** Checks that an instance holds exactly the disks of these labels. */
+const disksAre = (kit: Kit, copy: Cloned, labels: unknown[], why: string, context?: string) =>
+  kit.check(sameMembers(copy.diskLabels, labels, 'disks', why, copy.disks.e), context);
+
 export async function configsAbsent(ctx: WrittenContext) {
   const { kit } = ctx;
   const src = await source(ctx);
   const all = await cloned(kit, src.nodeId);
   const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { disks: [src.loose] }));
-  kit.check(
-    sameMembers(
-      copy.configLabels,
-      all.configLabels,
-      'profiles',
-      'Without `configs`, every profile is cloned.',
-      copy.configs.e,
-    ),
-  );
-  kit.check(
-    sameMembers(
-      copy.diskLabels,
-      all.diskLabels,
-      'disks',
-      'Every profile is cloned with its disks, plus the listed disks.',
-      copy.disks.e,
-    ),
-  );
+  profilesAre(kit, copy, all.configLabels, 'Without `configs`, every profile is cloned.');
+  disksAre(kit, copy, all.diskLabels, 'Every profile is cloned with its disks, plus the listed disks.');
 }
 
 export async function configsEmpty(ctx: WrittenContext) {
   const { kit } = ctx;
   const src = await source(ctx);
   const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [], disks: [src.loose] }));
-  kit.check(sameMembers(copy.configLabels, [], 'profiles', 'An empty `configs` clones no profile.', copy.configs.e));
-  kit.check(
-    sameMembers(copy.diskLabels, ['loose'], 'disks', 'An empty `configs` still clones the listed disks.', copy.disks.e),
-  );
+  profilesAre(kit, copy, [], 'An empty `configs` clones no profile.');
+  disksAre(kit, copy, ['loose'], 'An empty `configs` still clones the listed disks.');
 }
 
 export async function configsListed(ctx: WrittenContext) {
@@ -117,51 +110,23 @@ export async function configsListed(ctx: WrittenContext) {
   const all = await cloned(kit, src.nodeId);
   const copy = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.second], disks: [src.loose] }));
   const secondLabel = all.configs.items.find((c) => c.id === src.second)?.label;
-  kit.check(
-    sameMembers(
-      copy.configLabels,
-      [secondLabel],
-      'profiles',
-      'A clone with `configs` clones the listed profiles.',
-      copy.configs.e,
-    ),
-  );
-  kit.check(
-    sameMembers(
-      copy.diskLabels,
-      ['second-profile', 'loose'],
-      'disks',
-      'The listed profiles come with their disks, plus the listed disks.',
-      copy.disks.e,
-    ),
-  );
+  profilesAre(kit, copy, [secondLabel], 'A clone with `configs` clones the listed profiles.');
+  disksAre(kit, copy, ['second-profile', 'loose'], 'The listed profiles come with their disks, plus the listed disks.');
 }
 
 export async function noExtraDisks(ctx: WrittenContext) {
   const { kit } = ctx;
   const src = await source(ctx);
   const absent = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.defaultProfile] }));
-  kit.check(
-    sameMembers(
-      absent.diskLabels,
-      src.profileDisks,
-      'disks',
-      'Without `disks`, only the disks of the selected profiles are cloned.',
-      absent.disks.e,
-    ),
+  disksAre(
+    kit,
+    absent,
+    src.profileDisks,
+    'Without `disks`, only the disks of the selected profiles are cloned.',
     'disks absent',
   );
   const empty = await cloned(kit, await cloneNew(ctx, src.nodeId, { configs: [src.defaultProfile], disks: [] }));
-  kit.check(
-    sameMembers(
-      empty.diskLabels,
-      src.profileDisks,
-      'disks',
-      'An empty `disks` adds no disks beyond the selected profiles.',
-      empty.disks.e,
-    ),
-    'disks empty',
-  );
+  disksAre(kit, empty, src.profileDisks, 'An empty `disks` adds no disks beyond the selected profiles.', 'disks empty');
 }
 
 export async function tagsCloned(ctx: WrittenContext) {
@@ -264,7 +229,7 @@ async function vpcInterface(kit: Kit, nodeId: number) {
 
 export async function natBecomesAny(ctx: WrittenContext) {
   const { kit } = ctx;
-  const subnet_id = await vpcSubnet(ctx);
+  const subnet_id = await vpcSubnet(ctx, { label: 'clone', ipv4: '10.43.0.0/24' });
   const nodeId = await makeInstance(ctx, { interfaces: [{ purpose: 'vpc', subnet_id, ipv4: { nat_1_1: 'any' } }] });
   const { configId, iface } = await vpcInterface(kit, nodeId);
   const [address] = await publicAddresses(kit, nodeId);
@@ -292,23 +257,6 @@ export async function natBecomesAny(ctx: WrittenContext) {
       cloned.e,
     ),
   );
-}
-
-/** A VPC with one subnet in the run's region, deleted at the end; its subnet id. */
-async function vpcSubnet(ctx: WrittenContext): Promise<number> {
-  const { kit } = ctx;
-  const body = {
-    label: `${kit.session.config.labelPrefix}-n${kit.session.nextSeed() % 10000}`,
-    region: kit.session.config.regions[0],
-    subnets: [{ label: 'clone', ipv4: '10.43.0.0/24' }],
-  };
-  const e = await kit.send(opOf('vpcs/create'), { body });
-  const vpcId = jsonOf(e)?.id;
-  const subnetId = (jsonOf(e)?.subnets as { id?: unknown }[] | undefined)?.[0]?.id;
-  if (typeof vpcId !== 'number' || typeof subnetId !== 'number')
-    return kit.skip(`a VPC with a subnet could not be made (${e.response?.status})`);
-  ctx.fixtures.track(opOf('vpcs/delete'), { vpcId });
-  return subnetId;
 }
 
 const CONCURRENT_CLONES = 5;

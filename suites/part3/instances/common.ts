@@ -229,3 +229,20 @@ export async function snapshot(kit: Kit, nodeId: number): Promise<number> {
     return kit.skip(`Snapshot Create refused the backup this clause needs (${e.response?.status ?? 'no answer'})`);
   return id;
 }
+
+/** A VPC in the run's region with this one subnet, deleted at the end; its subnet id. */
+export async function vpcSubnet(ctx: WrittenContext, subnet: { label: string; ipv4: string }): Promise<number> {
+  const { kit } = ctx;
+  const body = {
+    label: `${kit.session.config.labelPrefix}-n${kit.session.nextSeed() % 10000}`,
+    region: kit.session.config.regions[0],
+    subnets: [subnet],
+  };
+  const e = await kit.send(opOf('vpcs/create'), { body });
+  const vpcId = jsonOf(e)?.id;
+  const subnetId = (jsonOf(e)?.subnets as { id?: unknown }[] | undefined)?.[0]?.id;
+  if (typeof vpcId !== 'number' || typeof subnetId !== 'number')
+    return kit.skip(`a VPC with a subnet could not be made (${e.response?.status})`);
+  ctx.fixtures.track(opOf('vpcs/delete'), { vpcId });
+  return subnetId;
+}

@@ -19,13 +19,13 @@ import {
   fillAllocation,
   jsonOf,
   makeInstance,
-  opOf,
   ops,
   requireBusy,
   rootPass,
   settled,
   smallAndLarge,
   view,
+  vpcSubnet,
 } from './common.js';
 
 const rebuildBody = (kit: Kit, extra: Record<string, unknown> = {}) => ({
@@ -252,26 +252,9 @@ export async function migrateWarmNotCrossRegion(ctx: WrittenContext) {
   await refusedMigration(ctx, nodeId, { region, type: 'warm' }, 'a warm migration to another region');
 }
 
-/** A VPC with one subnet in the run's region, deleted at the end; its subnet id. */
-async function subnet(ctx: WrittenContext): Promise<number> {
-  const { kit } = ctx;
-  const body = {
-    label: `${kit.session.config.labelPrefix}-n${kit.session.nextSeed() % 10000}`,
-    region: kit.session.config.regions[0],
-    subnets: [{ label: 'migrate', ipv4: '10.42.0.0/24' }],
-  };
-  const e = await kit.send(opOf('vpcs/create'), { body });
-  const vpcId = jsonOf(e)?.id;
-  const subnetId = (jsonOf(e)?.subnets as { id?: unknown }[] | undefined)?.[0]?.id;
-  if (typeof vpcId !== 'number' || typeof subnetId !== 'number')
-    return kit.skip(`a VPC with a subnet could not be made (${e.response?.status})`);
-  ctx.fixtures.track(opOf('vpcs/delete'), { vpcId });
-  return subnetId;
-}
-
 export async function migrateVpcNotCrossRegion(ctx: WrittenContext) {
   const region = otherRegion(ctx.kit);
-  const subnet_id = await subnet(ctx);
+  const subnet_id = await vpcSubnet(ctx, { label: 'migrate', ipv4: '10.42.0.0/24' });
   const nodeId = await makeInstance(ctx, { interfaces: [{ purpose: 'vpc', subnet_id }] });
   await refusedMigration(ctx, nodeId, { region }, 'a cross-region migration of an instance with a vpc interface');
 }
