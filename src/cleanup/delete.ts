@@ -3,6 +3,7 @@
 import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
 import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
+import { childrenFirst, parentKey } from '../target/children-first.js';
 import type { Session } from '../target/session.js';
 
 export interface Litter {
@@ -116,15 +117,23 @@ async function settle(session: Session, deleted: Litter[], options: DeleteOption
   let going = deleted;
   while (going.length && Date.now() < deadline) {
     const still: Litter[] = [];
-    for (const l of going) if (await stillGoing(session, l)) still.push(l);
+    await childrenFirst(
+      going,
+      depth,
+      async (l) => {
+        if (await stillGoing(session, l)) still.push(l);
+      },
+      { apart: (l) => parentKey(l.remove, l.params) },
+    );
     going = still;
     if (going.length) await sleep(options.pollMs);
   }
 }
 
 /**
- * Deletes each entity (children first, then in the order given), waits for asynchronous deletes,
- * and retries what failed in later rounds (a VPC refuses while an instance still uses it).
+ * Deletes each entity (children first; those of one depth a few at a time, started in the order
+ * given), waits for asynchronous deletes, and retries what failed in later rounds (a VPC refuses
+ * while an instance still uses it).
  */
 export async function deleteAll(
   session: Session,
@@ -132,7 +141,9 @@ export async function deleteAll(
   options: Partial<DeleteOptions> = {},
 ): Promise<CleanupReport> {
   const o = { ...defaults, ...options };
-  let pending = litter.map((l, order) => ({ l, order })).sort((a, b) => depth(b.l) - depth(a.l) || a.order - b.order);
+  const inOrder = (a: { l: Litter; order: number }, b: { l: Litter; order: number }) =>
+    depth(b.l) - depth(a.l) || a.order - b.order;
+  let pending = litter.map((l, order) => ({ l, order })).sort(inOrder);
   let deleted = 0;
   const reasons = new Map<Litter, string>();
   const notOurs: Leftover[] = [];
@@ -140,39 +151,45 @@ export async function deleteAll(
   for (let round = 1; round <= o.rounds && pending.length; round++) {
     const failed: typeof pending = [];
     const done: Litter[] = [];
-    for (const p of pending) {
-      // Whatever the target sent (a label no URL can hold), one entity's trouble stays its own.
-      try {
-        const unsendable = addressProblem(session, p.l);
-        if (unsendable) {
-          notOurs.push(leftAlone(session, p.l, unsendable));
-          continue;
-        }
-        if (await session.keptInState(p.l.remove, p.l.params)) {
-          kept += 1;
-          continue;
-        }
-        const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
-        if (problem) {
-          notOurs.push(leftAlone(session, p.l, problem));
-          continue;
-        }
-        const e = await sendRaw(session, p.l.remove, p.l.params);
-        const status = e.response?.status ?? 0;
-        if ((status >= 200 && status < 300) || status === 404) {
-          deleted += status === 404 ? 0 : 1;
-          done.push(p.l);
-        } else {
-          reasons.set(p.l, why(e));
+    await childrenFirst(
+      pending,
+      (p) => depth(p.l),
+      async (p) => {
+        // Whatever the target sent (a label no URL can hold), one entity's trouble stays its own.
+        try {
+          const unsendable = addressProblem(session, p.l);
+          if (unsendable) {
+            notOurs.push(leftAlone(session, p.l, unsendable));
+            return;
+          }
+          if (await session.keptInState(p.l.remove, p.l.params)) {
+            kept += 1;
+            return;
+          }
+          const problem = await session.ownershipProblem(p.l.remove, p.l.params, session.config.token);
+          if (problem) {
+            notOurs.push(leftAlone(session, p.l, problem));
+            return;
+          }
+          const e = await sendRaw(session, p.l.remove, p.l.params);
+          const status = e.response?.status ?? 0;
+          if ((status >= 200 && status < 300) || status === 404) {
+            deleted += status === 404 ? 0 : 1;
+            done.push(p.l);
+          } else {
+            reasons.set(p.l, why(e));
+            failed.push(p);
+          }
+        } catch (error) {
+          reasons.set(p.l, `not sent: ${message(error)}`);
           failed.push(p);
         }
-      } catch (error) {
-        reasons.set(p.l, `not sent: ${message(error)}`);
-        failed.push(p);
-      }
-    }
+      },
+      { apart: (p) => parentKey(p.l.remove, p.l.params) },
+    );
     await settle(session, done, o).catch(() => undefined);
-    pending = failed;
+    // Those of one depth finish in any order; the next round, and the report, keep the order given.
+    pending = failed.sort(inOrder);
     if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
   }
   const left = pending.map(({ l }) => leftAlone(session, l, reasons.get(l) ?? 'not deleted'));

@@ -5,6 +5,7 @@ import { operationById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import { failed } from '../check/result.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
+import { childrenFirst, parentKey } from '../target/children-first.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
@@ -319,23 +320,30 @@ export class Fixtures {
     return left;
   }
 
+  /** Deletes children before parents, newest first within a depth, a few at a time but one at a time per parent. */
   private async remove(entities: Created[]): Promise<Created[]> {
     const left: Created[] = [];
-    for (const c of entities.reverse()) {
-      try {
-        // The documents say it cannot be removed in its state (an accepted transfer): nothing to try.
-        if (await this.session.keptInState(c.op, c.params)) continue;
-        // The maker deletes first (it may be in another account); the run's token is the fallback.
-        let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
-        if (c.token && e.response && e.response.status >= 400) e = await this.session.send(c.op, { params: c.params });
-        const s = e.response?.status;
-        if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
-      } catch {
-        // The mode refused it (an entity this run did not make, or a run stopped), or the target's data
-        // cannot be sent back (a lone surrogate in a label): leave it to the run's cleanup, and go on.
-        left.push(c);
-      }
-    }
+    await childrenFirst(
+      entities.reverse(),
+      (c) => c.op.pathParams.length,
+      async (c) => {
+        try {
+          // The documents say it cannot be removed in its state (an accepted transfer): nothing to try.
+          if (await this.session.keptInState(c.op, c.params)) return;
+          // The maker deletes first (it may be in another account); the run's token is the fallback.
+          let e = await this.session.send(c.op, { params: c.params, ...(c.token ? { token: c.token } : {}) });
+          if (c.token && e.response && e.response.status >= 400)
+            e = await this.session.send(c.op, { params: c.params });
+          const s = e.response?.status;
+          if (s === undefined || (s >= 400 && s !== 404)) left.push(c);
+        } catch {
+          // The mode refused it (an entity this run did not make, or a run stopped), or the target's data
+          // cannot be sent back (a lone surrogate in a label): leave it to the run's cleanup, and go on.
+          left.push(c);
+        }
+      },
+      { apart: (c) => parentKey(c.op, c.params) },
+    );
     return left;
   }
 }
