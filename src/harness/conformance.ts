@@ -13,6 +13,7 @@ import { Exclusive } from './exclusive.js';
 import { Fixtures } from './fixtures.js';
 import { collected, wraps } from './inventory.js';
 import { Kit, SkipRequirement } from './kit.js';
+import { longFirst } from './long-first.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
@@ -176,12 +177,16 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
   afterAll(async () => {
     await fixtures.cleanup();
   });
-  // Tests of the account settings come after the others (waiting for the run's account, they would
+  // The tests that probe one character or value at a time start first, then the written ones, so
+  // that their long chains overlap the file's short tests. Tests of the account settings come after the others (waiting for the run's account, they would
   // hold test slots the others could use); tests that run alone come last, each a barrier between
   // groups of concurrent tests.
   const alone = (r: Requirement) => runsAlone(written[r.id]);
   const settings = (r: Requirement) => !alone(r) && sharesAccountSettings(operationOf(r), written[r.id]);
-  const others = judged.filter((x) => !alone(x) && !settings(x));
+  const others = longFirst(
+    judged.filter((x) => !alone(x) && !settings(x)),
+    (x) => written[x.id] !== undefined,
+  );
   for (const r of [...others, ...judged.filter(settings), ...judged.filter(alone)]) {
     const order = alone(r) ? { concurrent: false } : {};
     test(fault === undefined ? titleOf(r) : `[${fault || 'clean'}] ${titleOf(r)}`, order, async (t) => {

@@ -13,10 +13,11 @@ const view = (ctx: WrittenContext, event: MadeEvent, owner: Owner) =>
 
 /**
  * Mark as Seen reaches every earlier event of the account, so a concurrent client marking its own
- * newer event would mark this procedure's events too: seen marking goes on a throwaway account
- * when the control interface makes one, else on the run's account.
+ * newer event would mark this procedure's events too; and a concurrent test of Mark as Read marks
+ * the account's newest event, which may be one of this procedure's. Marking whose absence is judged
+ * goes on a throwaway account when the control interface makes one, else on the run's account.
  */
-const seenAccount = (ctx: WrittenContext): Promise<Owner> => ownAccount(ctx.kit);
+const markingAccount = (ctx: WrittenContext): Promise<Owner> => ownAccount(ctx.kit);
 
 /** Marks an event read or seen; false (recorded) when the target refuses. */
 async function mark(ctx: WrittenContext, how: 'read' | 'seen', event: MadeEvent, owner?: Owner): Promise<boolean> {
@@ -50,18 +51,19 @@ export async function marksEvent(ctx: WrittenContext) {
 }
 
 export async function oneEventOnly(ctx: WrittenContext) {
-  const events = await newEvents(ctx, 3);
+  const owner = await markingAccount(ctx);
+  const events = await newEvents(ctx, 3, owner);
   if (!events) return;
   requireFresh(ctx, events, 'read');
   const [earlier, marked, later] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'read', marked))) return;
+  if (!(await mark(ctx, 'read', marked, owner))) return;
   const why = 'Mark as Read affects one event.';
-  await expectState(ctx, earlier, 'read', { value: false, why });
-  await expectState(ctx, later, 'read', { value: false, why });
+  await expectState(ctx, earlier, 'read', { value: false, why, owner });
+  await expectState(ctx, later, 'read', { value: false, why, owner });
 }
 
 export async function seenUpToAndIncluding(ctx: WrittenContext) {
-  const owner = await seenAccount(ctx);
+  const owner = await markingAccount(ctx);
   const events = await newEvents(ctx, 3, owner);
   if (!events) return;
   requireFresh(ctx, events, 'seen');
@@ -72,7 +74,7 @@ export async function seenUpToAndIncluding(ctx: WrittenContext) {
 }
 
 export async function seenLaterUnchanged(ctx: WrittenContext) {
-  const owner = await seenAccount(ctx);
+  const owner = await markingAccount(ctx);
   const events = await newEvents(ctx, 3, owner);
   if (!events) return;
   requireFresh(ctx, events, 'seen');
