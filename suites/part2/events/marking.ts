@@ -50,36 +50,39 @@ export async function marksEvent(ctx: WrittenContext) {
     await expectState(ctx, event, 'read', { value: true, why: 'A marked event is read.' });
 }
 
-export async function oneEventOnly(ctx: WrittenContext) {
+/**
+ * Makes three new events on the marking account, each still unmarked, and marks the one at
+ * `index` (`how`); undefined when a step was refused (recorded) or skipped.
+ */
+async function markOneOfThree(ctx: WrittenContext, how: 'read' | 'seen', index: number) {
   const owner = await markingAccount(ctx);
   const events = await newEvents(ctx, 3, owner);
-  if (!events) return;
-  requireFresh(ctx, events, 'read');
-  const [earlier, marked, later] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'read', marked, owner))) return;
+  if (!events) return undefined;
+  requireFresh(ctx, events, how);
+  const marked = events[index] as MadeEvent;
+  if (!(await mark(ctx, how, marked, owner))) return undefined;
+  return { owner, events, marked };
+}
+
+export async function oneEventOnly(ctx: WrittenContext) {
+  const done = await markOneOfThree(ctx, 'read', 1);
+  if (!done) return;
   const why = 'Mark as Read affects one event.';
-  await expectState(ctx, earlier, 'read', { value: false, why, owner });
-  await expectState(ctx, later, 'read', { value: false, why, owner });
+  for (const event of done.events.filter((e) => e !== done.marked))
+    await expectState(ctx, event, 'read', { value: false, why, owner: done.owner });
 }
 
 export async function seenUpToAndIncluding(ctx: WrittenContext) {
-  const owner = await markingAccount(ctx);
-  const events = await newEvents(ctx, 3, owner);
-  if (!events) return;
-  requireFresh(ctx, events, 'seen');
-  const [first, second, marked] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'seen', marked, owner))) return;
+  const done = await markOneOfThree(ctx, 'seen', 2);
+  if (!done) return;
   const why = 'Mark as Seen marks every event up to and including the given one.';
-  for (const event of [first, second, marked]) await expectState(ctx, event, 'seen', { value: true, why, owner });
+  for (const event of done.events) await expectState(ctx, event, 'seen', { value: true, why, owner: done.owner });
 }
 
 export async function seenLaterUnchanged(ctx: WrittenContext) {
-  const owner = await markingAccount(ctx);
-  const events = await newEvents(ctx, 3, owner);
-  if (!events) return;
-  requireFresh(ctx, events, 'seen');
-  const [, marked, ...later] = events as [MadeEvent, MadeEvent, MadeEvent];
-  if (!(await mark(ctx, 'seen', marked, owner))) return;
+  const done = await markOneOfThree(ctx, 'seen', 1);
+  if (!done) return;
   const why = 'Events later than the one marked seen keep their seen state.';
-  for (const event of later) await expectState(ctx, event, 'seen', { value: false, why, owner });
+  for (const event of done.events.slice(2))
+    await expectState(ctx, event, 'seen', { value: false, why, owner: done.owner });
 }
