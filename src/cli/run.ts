@@ -23,6 +23,7 @@ import { defaultMode } from '../target/mode.js';
 import { preflight } from '../target/preflight.js';
 import { TOOL_VERSION } from '../version.js';
 import type { Outcome } from '../vocabulary/outcome.js';
+import { fileWeights, heaviestFirst } from './file-order.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
@@ -263,7 +264,11 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           maxWorkers: workers,
           // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
           // flight. At --concurrency 1 they run one after another, as a target that needs it expects.
-          sequence: { concurrent: concurrency > 1 },
+          // Heaviest files first, from the spec: vitest's own order follows its cache of earlier runs.
+          sequence: {
+            concurrent: concurrency > 1,
+            sequencer: heaviestFirst(fileWeights(judged, testsPerWorker(concurrency, workers)), CODE_ROOT),
+          },
           maxConcurrency: testsPerWorker(concurrency, workers),
           // A test shares the slots with every other test in flight: its bound grows with the run's concurrency.
           testTimeout: concurrency > 1 ? 600_000 : 120_000,

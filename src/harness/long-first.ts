@@ -4,18 +4,21 @@ import { ruleId, walkFields } from '../../spec/derive.js';
 import { operationById } from '../../spec/index.js';
 import type { Requirement, Rule } from '../../spec/types.js';
 
-/** Rules broken one probe at a time: a character outside the pattern or in the forbidden set, a value beside the allowed ones, a named check's edge cases. */
-const PROBED_ONE_BY_ONE: ReadonlySet<Rule['kind']> = new Set(['pattern', 'forbidden-characters', 'enum', 'custom']);
+/** Rules broken one probe at a time: a character outside the pattern or in the forbidden set, a value beside the allowed ones. */
+const PROBED_ONE_BY_ONE: ReadonlySet<Rule['kind']> = new Set(['pattern', 'forbidden-characters', 'enum']);
 
-/** Whether the requirement's test sends a case per probe of its rule: a long chain of requests in a row. */
-export function probesOneByOne(r: Requirement): boolean {
+/** The kind of rule the requirement's test probes one case at a time (a long chain of requests in a row), if it does. */
+export function probedRule(r: Requirement): Rule['kind'] | undefined {
   const d = r.derivation;
-  if (d?.kind !== 'field-rule') return false;
+  if (d?.kind !== 'field-rule') return undefined;
   const fields = operationById.get(d.operation)?.body?.fields ?? [];
   const field = walkFields(fields).find((w) => w.path === d.path)?.field;
-  const rule = field?.rules?.find((x) => ruleId(x) === d.rule);
-  return rule !== undefined && PROBED_ONE_BY_ONE.has(rule.kind);
+  const kind = field?.rules?.find((x) => ruleId(x) === d.rule)?.kind;
+  return kind !== undefined && PROBED_ONE_BY_ONE.has(kind) ? kind : undefined;
 }
+
+/** Whether the requirement's test sends a case per probe of its rule. */
+export const probesOneByOne = (r: Requirement): boolean => probedRule(r) !== undefined;
 
 /**
  * The requirements in the order their tests start: rules probed one at a time, then those with a

@@ -1,0 +1,42 @@
+// The order a run starts its suite files in, read from the spec: the files expected to last longest start first, the same on every machine and every run, whatever vitest's cache of earlier runs (loopback runs, mutation runs) holds.
+
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import type { Requirement } from '../../spec/types.js';
+import { probedRule } from '../harness/long-first.js';
+import { suiteFileOf } from './shard.js';
+
+/**
+ * Requests a test is expected to send, for ordering only: a rule probed a character at a time sends
+ * hundreds, one probed a value at a time (an enum) dozens, a convention is judged across every
+ * operation, a written procedure takes several steps, a derived check a few cases.
+ */
+export function expectedRequests(r: Requirement): number {
+  const probed = probedRule(r);
+  if (probed !== undefined) return probed === 'enum' ? 60 : 400;
+  if (r.area === 'conventions') return 150;
+  return r.derivation === undefined ? 40 : 10;
+}
+
+/**
+ * How long each suite file is expected to last, in requests one after another: its longest test,
+ * or its requests spread over the tests it runs at once, whichever is more.
+ */
+export function fileWeights(judged: readonly Requirement[], testsAtOnce: number): Map<string, number> {
+  const byFile = new Map<string, number[]>();
+  for (const r of judged) byFile.set(suiteFileOf(r), [...(byFile.get(suiteFileOf(r)) ?? []), expectedRequests(r)]);
+  const weight = (tests: number[]) =>
+    Math.max(Math.max(...tests), tests.reduce((a, b) => a + b, 0) / Math.max(1, testsAtOnce));
+  return new Map([...byFile].map(([file, tests]) => [file.replace(/\.ts$/, ''), weight(tests)]));
+}
+
+/** A vitest sequencer starting the heaviest files first (by `weights`, keyed by path from `root` without extension), then by name. */
+export function heaviestFirst(weights: ReadonlyMap<string, number>, root: string) {
+  const keyOf = (spec: TestSpecification) => relative(root, spec.moduleId).replace(/\.[cm]?[jt]s$/, '');
+  return class HeaviestFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const weight = (spec: TestSpecification) => weights.get(keyOf(spec)) ?? 0;
+      return [...files].sort((a, b) => weight(b) - weight(a) || keyOf(a).localeCompare(keyOf(b)));
+    }
+  };
+}
