@@ -1,7 +1,7 @@
 // The order a run starts its suite files in, read from the spec: the files expected to last longest start first, the same on every machine and every run, whatever vitest's cache of earlier runs (loopback runs, mutation runs) holds.
 
 import { relative } from 'node:path';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from 'vitest/node';
 import type { Requirement } from '../../spec/types.js';
 import { probedRule } from '../harness/long-first.js';
 import { suiteFileOf } from './shard.js';
@@ -31,7 +31,7 @@ export function fileWeights(judged: readonly Requirement[], testsAtOnce: number)
 }
 
 /** A vitest sequencer starting the heaviest files first (by `weights`, keyed by path from `root` without extension), then by name. */
-export function heaviestFirst(weights: ReadonlyMap<string, number>, root: string) {
+export function heaviestFirst(weights: ReadonlyMap<string, number>, root: string): TestSequencerConstructor {
   const keyOf = (spec: TestSpecification) => relative(root, spec.moduleId).replace(/\.[cm]?[jt]s$/, '');
   return class HeaviestFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
