@@ -71,9 +71,7 @@ export class Fixtures {
 
   /** Makes `kit` take a VLAN seat before its first request that names a VLAN (given back by `releaseFresh`). */
   watch(kit: Kit): void {
-    kit.beforeSend = async (_op, options) => {
-      if (namesVlan(options.body)) await this.vlanSeats.take(kit);
-    };
+    kit.beforeSend = (_op, options) => (namesVlan(options.body) ? this.vlanSeats.take(kit) : undefined);
   }
 
   /** Path parameters for an operation, creating what is missing; `fresh` makes a new entity for the last parameter. */

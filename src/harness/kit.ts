@@ -25,8 +25,8 @@ export class Kit {
   /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
   private readonly unjudgedAnswers: string[] = [];
   private readonly deadline = performance.now() + MAX_MS_PER_REQUIREMENT;
-  /** Waits, when the harness says so, before a request goes out (a seat for a test that makes VLANs). */
-  beforeSend?: (op: Operation, options: SendOptions) => Promise<void>;
+  /** What a request must wait for before it goes out (a seat for a test that makes VLANs); nothing for most. */
+  beforeSend?: (op: Operation, options: SendOptions) => Promise<void> | undefined;
 
   constructor(
     readonly requirement: Requirement,
@@ -40,7 +40,8 @@ export class Kit {
       throw new BoundReached(`stopped after ${MAX_REQUESTS_PER_REQUIREMENT} requests, the bound of one requirement`);
     if (performance.now() > this.deadline)
       throw new BoundReached(`stopped after ${MAX_MS_PER_REQUIREMENT / 1000} s, the bound of one requirement`);
-    await this.beforeSend?.(op, options);
+    const wait = this.beforeSend?.(op, options);
+    if (wait) await wait;
     const e = await this.session.send(op, options);
     // What the test keeps is bounded; the procedure judges the whole answer it is given.
     const kept = recorded(e);

@@ -9,6 +9,14 @@ const PROBED_ONE_BY_ONE: ReadonlySet<Rule['kind']> = new Set(['pattern', 'forbid
 
 /** The kind of rule the requirement's test probes one case at a time (a long chain of requests in a row), if it does. */
 export function probedRule(r: Requirement): Rule['kind'] | undefined {
+  // Asked for every test of every file, per mutant in a mutation run: found once per requirement.
+  if (!probed.has(r)) probed.set(r, findProbedRule(r));
+  return probed.get(r);
+}
+
+const probed = new WeakMap<Requirement, Rule['kind'] | undefined>();
+
+function findProbedRule(r: Requirement): Rule['kind'] | undefined {
   const d = r.derivation;
   if (d?.kind !== 'field-rule') return undefined;
   const fields = operationById.get(d.operation)?.body?.fields ?? [];
