@@ -90,9 +90,12 @@ describe.skipIf(!browserAvailable && !browserRequired)('grouped failures in Chro
     expect(await page.locator('.like-case').count()).toBe(8 * 23);
     // Opening one line shows that case in full.
     await page.locator('.like').first().locator('summary').first().click();
-    await page.locator('.like-case').first().locator(':scope > summary').click();
-    expect(await page.locator('.like-case').first().locator('.failure').count()).toBe(1);
-    await page.locator('.like-case').first().locator(':scope > summary').click();
+    // The case is built on the toggle event, which the browser fires a task after the click: wait for it.
+    const firstCase = page.locator('.like-case').first();
+    await firstCase.locator(':scope > summary').click();
+    await firstCase.locator('.failure').first().waitFor({ timeout: 5_000 });
+    expect(await firstCase.locator('.failure').count()).toBe(1);
+    await firstCase.locator(':scope > summary').click();
     await page.locator('.like').first().locator('summary').first().click();
     const pdf = await page.pdf({ format: 'A4' });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
