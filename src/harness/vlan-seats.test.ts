@@ -59,3 +59,18 @@ describe('VlanSeats', () => {
     expect(other).toBe(true);
   });
 });
+
+describe('VlanSeats with a holder whose cases ask at once', () => {
+  it('a holder asking several times while it waits takes one place in the queue, and every waiter gets in', async () => {
+    const seats = new VlanSeats<string>(1);
+    await seats.take('a');
+    const b = [seats.take('b'), seats.take('b'), seats.take('b')];
+    const c = seats.take('c');
+    seats.release('a');
+    await Promise.all(b);
+    expect(seats.holds('b')).toBe(true);
+    seats.release('b');
+    await c;
+    expect(seats.holds('c')).toBe(true);
+  });
+});

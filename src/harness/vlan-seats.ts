@@ -25,6 +25,7 @@ export function namesVlan(body: unknown): boolean {
 export class VlanSeats<Holder> {
   private readonly holders = new Set<Holder>();
   private readonly waiting: (() => void)[] = [];
+  private readonly asking = new Map<Holder, Promise<void>>();
 
   constructor(private readonly seats = VLAN_SEATS) {}
 
@@ -32,7 +33,18 @@ export class VlanSeats<Holder> {
     return this.holders.has(holder);
   }
 
-  async take(holder: Holder): Promise<void> {
+  /** Takes a seat for `holder`; a holder that asks again while it waits (its cases go out at once) waits once, in one place in the queue. */
+  take(holder: Holder): Promise<void> {
+    if (this.holders.has(holder)) return Promise.resolve();
+    let asked = this.asking.get(holder);
+    if (!asked) {
+      asked = this.queueFor(holder).finally(() => this.asking.delete(holder));
+      this.asking.set(holder, asked);
+    }
+    return asked;
+  }
+
+  private async queueFor(holder: Holder): Promise<void> {
     while (!this.holders.has(holder)) {
       if (this.holders.size < this.seats) {
         this.holders.add(holder);
