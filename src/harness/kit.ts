@@ -22,6 +22,8 @@ export class Kit {
   /** What was sent, by operation: the harness finds here what a test created, to delete it. */
   readonly sent: { op: Operation; options: SendOptions; exchange: Exchange }[] = [];
   private transportErrors = 0;
+  /** Requests begun, answered or not: a requirement sending cases at once stops at its bound, not past it. */
+  private started = 0;
   /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
   private readonly unjudgedAnswers: string[] = [];
   private readonly deadline = performance.now() + MAX_MS_PER_REQUIREMENT;
@@ -36,10 +38,11 @@ export class Kit {
 
   /** Sends through the session, within the requirement's bounds in requests and time (a target can make any loop endless). */
   async send(op: Operation, options: SendOptions = {}): Promise<Exchange> {
-    if (this.exchanges.length >= MAX_REQUESTS_PER_REQUIREMENT)
+    if (this.started >= MAX_REQUESTS_PER_REQUIREMENT)
       throw new BoundReached(`stopped after ${MAX_REQUESTS_PER_REQUIREMENT} requests, the bound of one requirement`);
     if (performance.now() > this.deadline)
       throw new BoundReached(`stopped after ${MAX_MS_PER_REQUIREMENT / 1000} s, the bound of one requirement`);
+    this.started += 1;
     const wait = this.beforeSend?.(op, options);
     if (wait) await wait;
     const e = await this.session.send(op, options);

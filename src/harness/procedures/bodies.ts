@@ -10,6 +10,7 @@ import {
   paramCasesOf,
   withNearMissesOn,
 } from '../../generate/bodies.js';
+import { sendCases } from '../cases-at-once.js';
 import { withReferences } from '../cross-rule-entities.js';
 import { hintsFor } from '../hints.js';
 import { type ProcedureContext, validRequest } from './request.js';
@@ -18,7 +19,7 @@ import { judgeRuleCase } from './rule-rejection.js';
 const NO_CASE = 'no request breaking only this rule can be generated from the encoding';
 
 /**
- * Sends each generated body that breaks exactly this requirement's rule; each must be refused. A
+ * Sends each generated body that breaks exactly this requirement's rule, a few at a time; each must be refused. A
  * cross rule's cases and the near misses are built from the body the target accepts (its own disks
  * and images), and what a cross rule's case names (a backup, a subnet, a StackScript) is made real,
  * so the case is refused for its breach and not for naming what the target does not have.
@@ -41,10 +42,11 @@ export async function bodyRule(ctx: ProcedureContext) {
     ? await withReferences(ctx, valid, generated)
     : { request: valid, cases: generated, unresolved: [] };
   if (cases.length === 0) return kit.skip(unresolved[0] ?? NO_CASE);
-  for (const c of cases) {
-    const e = await kit.send(op, { ...request, body: c.body });
-    judgeRuleCase(kit, e, `${c.location}: ${c.why}`);
-  }
+  await sendCases(
+    cases,
+    (c) => kit.send(op, { ...request, body: c.body }),
+    (c, e) => judgeRuleCase(kit, e, `${c.location}: ${c.why}`),
+  );
 }
 
 /**
@@ -59,10 +61,11 @@ export async function pathParamRule(ctx: ProcedureContext) {
   const values = paramCasesOf(param, d.rule, kit.seed, kit.session.config.runs);
   if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
   const request = await validRequest(ctx);
-  for (const [value, why] of values) {
-    const e = await kit.send(op, { ...request, params: { ...request.params, [param.name]: value } });
-    judgeRuleCase(kit, e, `${param.name} ${value}: ${why}`, true);
-  }
+  await sendCases(
+    [...values],
+    ([value]) => kit.send(op, { ...request, params: { ...request.params, [param.name]: value } }),
+    ([value, why], e) => judgeRuleCase(kit, e, `${param.name} ${value}: ${why}`, true),
+  );
 }
 
 const readBack = (opId: string) => operationById.get(opId.replace(/\/update$/, '/view'));

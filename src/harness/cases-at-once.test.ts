@@ -1,0 +1,66 @@
+// Self-tests of sending a requirement's cases a few at a time: the bound holds, the answers are judged in case order, and a failed send leaves nothing in flight.
+
+import { describe, expect, test } from 'vitest';
+import { sendCases } from './cases-at-once.js';
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sendCases', () => {
+  test('keeps at most atOnce cases in flight, and more than one', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const send = async (c: number) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await tick(2);
+      inFlight -= 1;
+      return c;
+    };
+    await sendCases(
+      Array.from({ length: 40 }, (_, i) => i),
+      send,
+      () => {},
+      8,
+    );
+    expect(peak).toBe(8);
+  });
+
+  test('judges the answers in the order of the cases, whatever order they come back in', async () => {
+    const judged: number[] = [];
+    const cases = Array.from({ length: 12 }, (_, i) => i);
+    await sendCases(
+      cases,
+      async (c) => {
+        await tick(24 - 2 * c);
+        return c * 10;
+      },
+      (c, answer) => judged.push(answer + c),
+      4,
+    );
+    expect(judged).toEqual(cases.map((c) => c * 11));
+  });
+
+  test('after a send throws: no new case starts, the answered ones before it are judged, and the error comes once nothing is in flight', async () => {
+    const started: number[] = [];
+    const judged: number[] = [];
+    let inFlight = 0;
+    const send = async (c: number) => {
+      started.push(c);
+      inFlight += 1;
+      await tick(c === 5 ? 1 : 5);
+      inFlight -= 1;
+      if (c === 5) throw new Error('bound reached');
+      return c;
+    };
+    const run = sendCases(
+      Array.from({ length: 30 }, (_, i) => i),
+      send,
+      (c) => judged.push(c),
+      6,
+    );
+    await expect(run).rejects.toThrow('bound reached');
+    expect(inFlight).toBe(0);
+    expect(started.length).toBe(6);
+    expect(judged).toEqual([0, 1, 2, 3, 4]);
+  });
+});
