@@ -167,7 +167,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         : [],
     ...(options.header && Object.keys(options.header).length ? { headers: options.header } : {}),
     concurrency,
-    limiterUrl: limiter.url,
+    limiter: limiter.id,
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>

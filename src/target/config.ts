@@ -48,7 +48,7 @@ export interface RunConfig {
   headers?: Record<string, string>;
   /** Most requests in flight for the whole run (`--concurrency`), and the limiter every worker asks for a slot. */
   concurrency?: number;
-  limiterUrl?: string;
+  limiter?: string;
 }
 
 export interface ConfiguredCredentials {

@@ -1,10 +1,11 @@
-// Self-tests of the run's limiter: the cap holds across workers, a 429 lowers it once per storm, and a client holds a slot only while a request is out.
+// Self-tests of the run's limiter: the cap holds across worker threads, a 429 lowers it once per storm, the slots of a thread that exited go back, and a client holds a slot only while a request is out.
 
 import { createServer } from 'node:http';
-import { type AddressInfo, Socket } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from '../http/client.js';
-import { type Limiter, slotsAt, startLimiter } from './limiter.js';
+import { type Limiter, limitedBy, startLimiter } from './limiter.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,80 +18,109 @@ async function limiter(max: number): Promise<Limiter> {
   return l;
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-/** Waits (bounded) until the condition holds: grants travel over a socket. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !condition(); i += 1) await tick();
+/** A worker thread that takes `take` slots of the limiter and, unless told to keep them, gives them back; it says when it holds them. */
+function workerTaking(id: string, take: number, giveBack: boolean): Worker {
+  const code = `
+    import { parentPort } from 'node:worker_threads';
+    const { limitedBy } = await import(${JSON.stringify(new URL('./limiter.ts', import.meta.url).href)});
+    const slots = limitedBy(${JSON.stringify(id)});
+    for (let i = 0; i < ${take}; i += 1) await slots.acquire();
+    parentPort.postMessage('holding');
+    parentPort.once('message', () => {
+      if (${giveBack}) for (let i = 0; i < ${take}; i += 1) slots.release(false);
+      parentPort.close();
+    });
+  `;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: ['--import', 'tsx'] });
 }
 
+const holding = (w: Worker) => new Promise<void>((resolve) => w.once('message', () => resolve()));
+const exited = (w: Worker) => new Promise<void>((resolve) => w.once('exit', () => resolve()));
+
 describe('the run limiter', () => {
-  it('never grants more than its cap, whatever the number of workers asking', async () => {
+  it('never grants more than its cap; the next waiting request goes when a slot is given back', async () => {
     const l = await limiter(3);
-    const workers = [slotsAt(l.url), slotsAt(l.url)];
+    const slots = limitedBy(l.id);
     let granted = 0;
-    for (const w of workers)
-      for (let i = 0; i < 4; i += 1)
-        void w.acquire().then(() => {
-          granted += 1;
-        });
-    await until(() => granted >= 3);
+    for (let i = 0; i < 8; i += 1)
+      void slots.acquire().then(() => {
+        granted += 1;
+      });
     await tick();
     expect(granted).toBe(3);
-    workers[0]?.release(false);
-    await until(() => granted >= 4);
+    slots.release(false);
     await tick();
     expect(granted).toBe(4);
     expect(l.peak()).toBe(3);
-  });
-
-  it('sends the asks and answers of one event-loop turn in one write each way', async () => {
-    const l = await limiter(4);
-    const w = slotsAt(l.url);
-    await w.acquire();
-    const writes = vi.spyOn(Socket.prototype, 'write');
-    try {
-      const asked = Array.from({ length: 3 }, () => w.acquire());
-      w.release(false);
-      await Promise.all(asked);
-      // One write from the worker (three asks, one release), one from the limiter (three grants).
-      expect(writes).toHaveBeenCalledTimes(2);
-    } finally {
-      writes.mockRestore();
-    }
-    expect(l.peak()).toBe(3);
+    expect(l.busy()).toBe(3);
   });
 
   it('halves its window on a 429, once per storm, and grows back with answers', async () => {
     const l = await limiter(8);
-    const w = slotsAt(l.url);
-    for (let i = 0; i < 4; i += 1) await w.acquire();
-    w.release(true);
-    w.release(true);
-    await until(() => l.window() < 8);
-    await tick();
+    const slots = limitedBy(l.id);
+    for (let i = 0; i < 4; i += 1) await slots.acquire();
+    slots.release(true);
+    slots.release(true);
     expect(l.window()).toBe(4);
-    w.release(false);
-    w.release(false);
-    await until(() => l.window() > 4);
-    await tick();
+    slots.release(false);
+    slots.release(false);
     expect(l.window()).toBeGreaterThan(4);
     expect(l.window()).toBeLessThan(5);
   });
 
-  it('takes back the slots of a worker whose connection ended', async () => {
-    const l = await limiter(1);
-    const gone = slotsAt(l.url);
-    await gone.acquire();
-    const other = slotsAt(l.url);
+  it('a worker thread started after it shares its cap, and the slots it held when it exited go back', async () => {
+    const l = await limiter(2);
+    const worker = workerTaking(l.id, 2, false);
+    await holding(worker);
+    expect(l.busy()).toBe(2);
     let granted = false;
-    void other.acquire().then(() => {
+    void limitedBy(l.id)
+      .acquire()
+      .then(() => {
+        granted = true;
+      });
+    await tick();
+    expect(granted).toBe(false);
+    const gone = exited(worker);
+    worker.postMessage('end');
+    await gone;
+    await tick();
+    expect(granted).toBe(true);
+    expect(l.busy()).toBe(1);
+  }, 20_000);
+
+  it('a slot a worker thread gives back goes to a request waiting in another thread', async () => {
+    const l = await limiter(1);
+    const worker = workerTaking(l.id, 1, true);
+    await holding(worker);
+    let granted = false;
+    void limitedBy(l.id)
+      .acquire()
+      .then(() => {
+        granted = true;
+      });
+    await tick();
+    expect(granted).toBe(false);
+    worker.postMessage('give back');
+    await exited(worker);
+    await tick();
+    expect(granted).toBe(true);
+  }, 20_000);
+
+  it('once closed, lets the waiting requests go', async () => {
+    const l = await startLimiter(1);
+    const slots = limitedBy(l.id);
+    await slots.acquire();
+    let granted = false;
+    void slots.acquire().then(() => {
       granted = true;
     });
     await tick();
     expect(granted).toBe(false);
-    gone.disconnect();
-    await until(() => granted);
+    await l.close();
+    await tick();
     expect(granted).toBe(true);
   });
 
@@ -109,7 +139,7 @@ describe('the run limiter', () => {
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     const l = await limiter(2);
-    const client = new HttpClient({ limit: slotsAt(l.url) });
+    const client = new HttpClient({ limit: limitedBy(l.id) });
     closers.push(() => client.close());
     await Promise.all(
       Array.from({ length: 12 }, () => client.send({ method: 'GET', url: `http://127.0.0.1:${port}/` })),

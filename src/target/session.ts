@@ -78,7 +78,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
     ...(config.maxResponseBytes ? { maxResponseBytes: config.maxResponseBytes } : {}),
     ...(config.pacerUrl ? { pace: pacedBy(config.pacerUrl) } : {}),
-    ...(config.limiterUrl ? { limit: limitedBy(config.limiterUrl) } : {}),
+    ...(config.limiter ? { limit: limitedBy(config.limiter) } : {}),
     ...(config.concurrency ? { connections: Math.max(16, config.concurrency) } : {}),
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     ...(config.sockets ? { socketPaths: config.sockets } : {}),
