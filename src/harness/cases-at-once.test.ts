@@ -20,7 +20,7 @@ describe('sendCases', () => {
       Array.from({ length: 40 }, (_, i) => i),
       send,
       () => {},
-      8,
+      { atOnce: 8 },
     );
     expect(peak).toBe(8);
   });
@@ -35,7 +35,7 @@ describe('sendCases', () => {
         return c * 10;
       },
       (c, answer) => judged.push(answer + c),
-      4,
+      { atOnce: 4 },
     );
     expect(judged).toEqual(cases.map((c) => c * 11));
   });
@@ -56,11 +56,49 @@ describe('sendCases', () => {
       Array.from({ length: 30 }, (_, i) => i),
       send,
       (c) => judged.push(c),
-      6,
+      { atOnce: 6 },
     );
     await expect(run).rejects.toThrow('bound reached');
     expect(inFlight).toBe(0);
     expect(started.length).toBe(6);
     expect(judged).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  test('an answer is judged as soon as the answers before it are, not kept to the end', async () => {
+    const judgedWhenSent: number[] = [];
+    let judged = 0;
+    await sendCases(
+      Array.from({ length: 20 }, (_, i) => i),
+      async (c) => {
+        judgedWhenSent.push(judged);
+        await tick(1);
+        return c;
+      },
+      () => {
+        judged += 1;
+      },
+      { atOnce: 2 },
+    );
+    expect(judged).toBe(20);
+    expect(judgedWhenSent.at(-1)).toBeGreaterThanOrEqual(15);
+  });
+
+  test('after a heavy answer the remaining cases go one at a time', async () => {
+    let inFlight = 0;
+    const peaks: number[] = [];
+    await sendCases(
+      Array.from({ length: 30 }, (_, i) => i),
+      async (c) => {
+        inFlight += 1;
+        peaks[c] = inFlight;
+        await tick(2);
+        inFlight -= 1;
+        return c;
+      },
+      () => {},
+      { atOnce: 6, heavy: (answer) => answer === 3 },
+    );
+    expect(Math.max(...peaks.slice(0, 6))).toBe(6);
+    expect(Math.max(...peaks.slice(12))).toBe(1);
   });
 });

@@ -97,6 +97,11 @@ const STOP_WATCH_MS = 100;
 /** The reason in-flight requests are aborted with when the run is stopped. */
 class InterruptedError extends Error {}
 
+/** What a request the stopped run did not send gets. */
+const NOT_SENT: Attempt = {
+  transportError: { code: 'INTERRUPTED', message: 'the run was interrupted: request not sent' },
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const flatHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
@@ -270,8 +275,7 @@ export class HttpClient {
     headers: Record<string, string>,
     text: string | Uint8Array | undefined,
   ): Promise<Attempt> {
-    if (this.options.stopped?.())
-      return { transportError: { code: 'INTERRUPTED', message: 'the run was interrupted: request not sent' } };
+    if (this.options.stopped?.()) return NOT_SENT;
     if (Date.now() < this.brokenUntil) {
       return {
         transportError: {
@@ -283,6 +287,8 @@ export class HttpClient {
     await this.options.limit?.acquire();
     let throttled = false;
     try {
+      // A slot can come after the stop (the aborted requests gave theirs back): such a request is not sent.
+      if (this.options.stopped?.()) return NOT_SENT;
       await this.options.pace?.();
       const a = await this.sendOnce(method, url, headers, text);
       throttled = a.response?.status === 429;

@@ -10,7 +10,7 @@ import {
   paramCasesOf,
   withNearMissesOn,
 } from '../../generate/bodies.js';
-import { sendCases } from '../cases-at-once.js';
+import { heavyAnswer, sendCases } from '../cases-at-once.js';
 import { withReferences } from '../cross-rule-entities.js';
 import { hintsFor } from '../hints.js';
 import { type ProcedureContext, validRequest } from './request.js';
@@ -46,6 +46,7 @@ export async function bodyRule(ctx: ProcedureContext) {
     cases,
     (c) => kit.send(op, { ...request, body: c.body }),
     (c, e) => judgeRuleCase(kit, e, `${c.location}: ${c.why}`),
+    { heavy: heavyAnswer },
   );
 }
 
@@ -65,6 +66,7 @@ export async function pathParamRule(ctx: ProcedureContext) {
     [...values],
     ([value]) => kit.send(op, { ...request, params: { ...request.params, [param.name]: value } }),
     ([value, why], e) => judgeRuleCase(kit, e, `${param.name} ${value}: ${why}`, true),
+    { heavy: heavyAnswer },
   );
 }
 
