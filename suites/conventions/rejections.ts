@@ -2,7 +2,14 @@
 
 import { checkBody } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
-import { type Exchange, hintsFor, negativeCases, type WrittenContext } from '../support/author.js';
+import {
+  type Exchange,
+  heavyAnswer,
+  hintsFor,
+  negativeCases,
+  sendCases,
+  type WrittenContext,
+} from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
 
 export interface Rejection {
@@ -35,10 +42,13 @@ export async function bodyRejections(ctx: WrittenContext, ops: string[] = BODIES
   for (const id of ops) {
     const op = opOf(id);
     const request = await requestFor(ctx, op);
-    for (const c of staticCases(ctx, op)) {
-      const exchange = await ctx.kit.send(op, { ...request, body: c.body });
-      out.push({ why: `${op.id}: ${c.location}: ${c.why}`, kind: 'body', location: c.location, exchange });
-    }
+    await sendCases(
+      staticCases(ctx, op),
+      (c) => ctx.kit.send(op, { ...request, body: c.body }),
+      (c, exchange) =>
+        out.push({ why: `${op.id}: ${c.location}: ${c.why}`, kind: 'body', location: c.location, exchange }),
+      { heavy: heavyAnswer },
+    );
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { envelopeCounts, envelopeShape } from '../../check/envelope.js';
 import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
 import { paramCasesOf } from '../../generate/bodies.js';
+import { heavyAnswer, sendCases } from '../cases-at-once.js';
 import { extraSamples } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';
@@ -19,11 +20,15 @@ export async function responseShape(ctx: ProcedureContext) {
   ctx.kit.check(envelopeShape(e));
   ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default));
   // The envelope's counts must hold for any page size in bounds, not only the default.
-  for (const size of extraSamples(ctx.kit, fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max }))) {
-    const sized = await ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } });
-    if (ctx.kit.check(acceptedWith2xx(sized), `page_size=${size}`))
-      ctx.kit.check(envelopeCounts(sized, PAGE.default, size), `page_size=${size}`);
-  }
+  await sendCases(
+    extraSamples(ctx.kit, fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max })),
+    (size) => ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } }),
+    (size, sized) => {
+      if (ctx.kit.check(acceptedWith2xx(sized), `page_size=${size}`))
+        ctx.kit.check(envelopeCounts(sized, PAGE.default, size), `page_size=${size}`);
+    },
+    { heavy: heavyAnswer },
+  );
 }
 
 /** One past each bound of a paging parameter is refused, and so are generated values further out. */
@@ -35,10 +40,12 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
     ctx.kit.seed,
     ctx.kit.session.config.runs,
   ).keys();
-  for (const value of values) {
-    const e = await ctx.kit.send(ctx.op, { ...request, query: { [param]: value } });
-    judgeRuleCase(ctx.kit, e, `${param}=${value}`);
-  }
+  await sendCases(
+    [...values],
+    (value) => ctx.kit.send(ctx.op, { ...request, query: { [param]: value } }),
+    (value, e) => judgeRuleCase(ctx.kit, e, `${param}=${value}`),
+    { heavy: heavyAnswer },
+  );
 }
 
 /** An id that names nothing gets 404 (a convention: SHOULD). */
@@ -50,13 +57,12 @@ export async function unknownId(ctx: ProcedureContext) {
   if (!last) return ctx.kit.skip('no integer id in the path');
   // Ids this high are far past anything a target hands out; generated ones vary the digits a lookup sees.
   const unknown = [2_147_483_000, ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }))];
-  for (const id of new Set(unknown)) {
-    const params = { ...request.params, [last.name]: id };
-    ctx.kit.check(
-      conventionalStatus(await ctx.kit.send(ctx.op, { ...request, params }), 404),
-      `${last.name} ${id}, which does not exist`,
-    );
-  }
+  await sendCases(
+    [...new Set(unknown)],
+    (id) => ctx.kit.send(ctx.op, { ...request, params: { ...request.params, [last.name]: id } }),
+    (id, e) => ctx.kit.check(conventionalStatus(e, 404), `${last.name} ${id}, which does not exist`),
+    { heavy: heavyAnswer },
+  );
 }
 
 export async function disabled(ctx: ProcedureContext) {
