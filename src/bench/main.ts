@@ -16,7 +16,7 @@ import {
 } from './rates.js';
 import { root, runCost, timed } from './run-cost.js';
 import { seededRunCost } from './seeded.js';
-import { type Bench, table } from './table.js';
+import { type Bench, table, WIDE_CONCURRENCY } from './table.js';
 
 /** Samples of the default run; the growth and seeded runs are single samples (each takes minutes). */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -61,6 +61,13 @@ async function main(): Promise<void> {
   };
   step(`the whole run through a ${DELAY_MS} ms delay`);
   const { verdicts: _f, ...delayedFull } = await delayedRun('delayed full', DELAY_MS, ['--seed', '1']);
+  step(`the whole run through a ${DELAY_MS} ms delay at --concurrency ${WIDE_CONCURRENCY}`);
+  const { verdicts: _w, ...delayedWide } = await delayedRun('delayed wide', DELAY_MS, [
+    '--seed',
+    '1',
+    '--concurrency',
+    String(WIDE_CONCURRENCY),
+  ]);
   const pair = FULL_SERIAL ? [] : ['--part', '1'];
   step(`${FULL_SERIAL ? 'the whole run' : 'Part 1'} at --concurrency 1 and at the default, ${DELAY_MS} ms`);
   const serial = await delayedRun('delayed serial', DELAY_MS, ['--seed', '1', '--concurrency', '1', ...pair]);
@@ -99,6 +106,7 @@ async function main(): Promise<void> {
     mutation,
     delayed: {
       full: delayedFull,
+      wide: delayedWide,
       serial: serialRow,
       concurrent: concurrentRow,
       pairSelection: FULL_SERIAL ? 'whole run' : 'Part 1',

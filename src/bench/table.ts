@@ -27,9 +27,10 @@ export interface Bench {
     cpuMicros: { get: number; create: number; rejected: number };
   };
   mutation: Timed;
-  /** Runs through the delay proxy: the whole run at the default concurrency, and a pair at 1 and the default. */
+  /** Runs through the delay proxy: the whole run at the default concurrency and at WIDE_CONCURRENCY, and a pair at 1 and the default. */
   delayed: {
     full: Omit<DelayedRun, 'verdicts'>;
+    wide: Omit<DelayedRun, 'verdicts'>;
     serial: Omit<DelayedRun, 'verdicts'>;
     concurrent: Omit<DelayedRun, 'verdicts'>;
     /** What the pair covers (`--part 1`, or the whole run with BENCH_FULL_SERIAL=1). */
@@ -38,6 +39,9 @@ export interface Bench {
     differences: string[];
   };
 }
+
+/** The wider concurrency the bench also runs the whole run at: a robust staging target's. */
+export const WIDE_CONCURRENCY = 64;
 
 const delayedRow = (name: string, d: Omit<DelayedRun, 'verdicts'>) =>
   `| ${name} | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.upstreamMs.toFixed(1)} ms | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) |`;
@@ -64,6 +68,7 @@ export function table(b: Bench): string {
     `| through a ${b.delayed.full.delayMs} ms delay per request (\`cloudconf serve\` behind the delay proxy) | wall time | requests | in flight peak / mean | server time past the delay, per request | critical path (share) |`,
     '|---|---|---|---|---|---|',
     delayedRow('whole default run, default `--concurrency`', b.delayed.full),
+    delayedRow(`whole default run, \`--concurrency ${WIDE_CONCURRENCY}\``, b.delayed.wide),
     delayedRow(`${b.delayed.pairSelection}, \`--concurrency 1\``, b.delayed.serial),
     delayedRow(`${b.delayed.pairSelection}, default \`--concurrency\``, b.delayed.concurrent),
     `| verdicts that differ between the two ${b.delayed.pairSelection} runs | ${b.delayed.differences.length} | | | | |`,
