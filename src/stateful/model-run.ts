@@ -2,20 +2,30 @@
 
 import fc from 'fast-check';
 import { BoundReached } from '../harness/bounds.js';
+import { sendCases } from '../harness/cases-at-once.js';
 import { type Kit, SkipRequirement } from '../harness/kit.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
+import type { Failure } from '../vocabulary/outcome.js';
 
 /** A command of a state table: whether it applies to the model, and what it does to both. */
 export interface StateCommand<Model extends object, Real> extends fc.AsyncCommand<Model, Real> {
   toString(): string;
 }
 
-/** Thrown by a command whose expectation did not hold, after it recorded the failure on the kit. */
-export class ExpectationBroken extends Error {}
+/** Thrown by a command whose expectation did not hold, after it recorded the failure on the kit (given here, so a walk names its own). */
+export class ExpectationBroken extends Error {
+  constructor(readonly failure?: Failure) {
+    super('a state expectation did not hold');
+  }
+}
+
+/** Walks of one requirement in progress at once: each starts from fresh state of its own, so they do not touch each other. */
+export const WALKS_AT_ONCE = 4;
 
 /**
- * Runs `runs` random sequences of `commands` (at most `maxCommands` long) from fresh state made by
- * `setup`; the first broken sequence ends the run (no shrinking: each step costs real requests).
+ * Runs `runs` random sequences of `commands` (at most `maxCommands` long), each from fresh state
+ * made by `setup`, a few at once; after a broken sequence no further walk starts (no shrinking: each
+ * step costs real requests), and each broken walk names its sequence on its failure.
  */
 export async function modelRun<Model extends object, Real>(
   kit: Kit,
@@ -23,31 +33,39 @@ export async function modelRun<Model extends object, Real>(
   setup: () => Promise<{ model: Model; real: Real }>,
   options: { runs: number; maxCommands: number },
 ): Promise<void> {
-  const property = fc.asyncProperty(fc.commands(commands, { maxCommands: options.maxCommands }), async (cmds) => {
-    const state = await setup();
-    await fc.asyncModelRun(() => state, cmds);
+  const walks = fc.sample(fc.commands(commands, { maxCommands: options.maxCommands }), {
+    seed: kit.seed,
+    numRuns: options.runs,
   });
+  const walk = async (cmds: Iterable<fc.AsyncCommand<Model, Real>>) => {
+    try {
+      const state = await setup();
+      await fc.asyncModelRun(() => state, cmds);
+    } catch (error) {
+      const failure = error instanceof ExpectationBroken ? (error.failure ?? kit.failures.at(-1)) : undefined;
+      if (failure) failure.case = `${failure.case ?? ''} after the sequence ${sequenceOf(cmds)}`.trim();
+      throw error;
+    }
+  };
   try {
-    await fc.assert(property, { numRuns: options.runs, seed: kit.seed, endOnFailure: true });
+    await sendCases(walks, walk, () => {}, { atOnce: WALKS_AT_ONCE });
   } catch (error) {
     // A skip, a refusal by the mode or a missing answer inside a step ends the requirement as it would outside.
-    const cause = (error as Error).cause;
     if (
-      cause instanceof SkipRequirement ||
-      cause instanceof RequestRefused ||
-      cause instanceof NoAnswer ||
-      cause instanceof BoundReached
+      error instanceof SkipRequirement ||
+      error instanceof RequestRefused ||
+      error instanceof NoAnswer ||
+      error instanceof BoundReached
     )
-      throw cause;
+      throw error;
     // A broken expectation is already on the kit; anything else is the suite's own error.
-    if (!kit.failures.length) throw error;
-    const last = kit.failures.at(-1);
-    if (last) last.case = `${last.case ?? ''} after the sequence ${sequenceOf(error)}`.trim();
+    if (!(error instanceof ExpectationBroken) && !kit.failures.length) throw error;
   }
 }
 
-function sequenceOf(error: unknown): string {
-  const m = /Counterexample: \[(.*)\]/.exec(String((error as Error).message));
-  // fast-check appends its replay path as a comment: the seed and the replay command already replay it.
-  return m?.[1]?.replace(/\s*\/\*replayPath=.*?\*\//g, '').trim() ?? '(see the exchanges)';
+/** The commands a walk ran, as fast-check prints them (without its replay comment: the seed replays it). */
+function sequenceOf(cmds: Iterable<unknown>): string {
+  return String(cmds)
+    .replace(/\s*\/\*replayPath=.*?\*\//g, '')
+    .trim();
 }

@@ -5,7 +5,7 @@ import { requirementById } from '../../spec/index.js';
 import { Kit } from '../harness/kit.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Session } from '../target/session.js';
-import type { StateCommand } from './model-run.js';
+import { type StateCommand, WALKS_AT_ONCE } from './model-run.js';
 import { coverageOf, type TableAdapter, tableRun } from './table-run.js';
 
 /** A VPC held in memory; `flaw` makes it break one row of the table. */
@@ -91,6 +91,37 @@ describe('the generic state-table runner', () => {
   test('a state the row does not lead to fails the walk', async () => {
     const [failure] = (await walk('keeps-deleted')).failures;
     expect(failure).toMatchObject({ check: 'state-reached', expected: 'state deleted', actual: 'state exists' });
+  });
+
+  test('walks run a few at once, each from a subject of its own', async () => {
+    const requirement = requirementById.get('vpcs/delete/all-or-nothing');
+    if (!requirement) throw new Error('the encoding lost vpcs/delete/all-or-nothing');
+    let started = 0;
+    let inProgress = 0;
+    let most = 0;
+    const kit = new Kit(requirement, {} as Session, 7);
+    await tableRun(
+      kit,
+      adapter,
+      async () => {
+        started += 1;
+        inProgress += 1;
+        most = Math.max(most, inProgress);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inProgress -= 1;
+        return { model: { deleted: false, inUse: false }, real: new Subject() };
+      },
+      { runs: 12, maxCommands: 4 },
+    );
+    expect(started).toBe(12);
+    expect(most).toBe(WALKS_AT_ONCE);
+    expect(kit.failures).toEqual([]);
+  });
+
+  test('every walk that breaks names its own sequence on its own failure', async () => {
+    const failures = (await walk('deletes-in-use')).failures;
+    expect(failures.length).toBeGreaterThan(0);
+    for (const f of failures) expect(f.case).toMatch(/after the sequence .*use a subnet.*delete/);
   });
 
   test('the coverage of an adapter is the rows of its trigger steps, and its exclusions', () => {

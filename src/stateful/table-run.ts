@@ -121,7 +121,7 @@ export function commandOf<Model extends object, Real>(
   const rows = step.rows.map((id) => rowOf(table, id));
   const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
     if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
-    if (!kit.check(result, context)) throw new ExpectationBroken();
+    if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
     return true;
   };
   return {

@@ -30,8 +30,9 @@ interface Real {
   attachments: Map<number, Attachment>;
 }
 
-const hold = (ok: boolean) => {
-  if (!ok) throw new ExpectationBroken();
+/** Ends the walk when a check failed, naming the failure it recorded. */
+const hold = (kit: Kit, ok: boolean) => {
+  if (!ok) throw new ExpectationBroken(kit.failures.at(-1));
 };
 
 const kitOf = (r: Real): Kit => r.ctx.kit;
@@ -43,7 +44,7 @@ const addSubnet: StateCommand<Model, Real> = {
     const body = { label: `s${m.ranges}`, ipv4: `10.${100 + m.ranges}.0.0/24` };
     const e = await kitOf(r).send(opOf('vpcs/subnets/create'), { params: { vpcId: r.vpcId }, body });
     const id = (e.response?.json as { id?: unknown } | undefined)?.id;
-    hold(kitOf(r).check(typeof id === 'number' ? pass : conventionalStatus(e, 200), 'add a subnet'));
+    hold(kitOf(r), kitOf(r).check(typeof id === 'number' ? pass : conventionalStatus(e, 200), 'add a subnet'));
     m.subnets.set(id as number, false);
   },
   toString: () => 'add subnet',
@@ -67,7 +68,7 @@ const detach: StateCommand<Model, Real> = {
     const a = r.attachments.get(subnetId) as Attachment;
     // The profile goes with its interface: an instance keeps no interface on the subnet.
     const e = await kitOf(r).send(opOf('configs/delete'), { params: { nodeId: a.nodeId, configId: a.configId } });
-    hold(kitOf(r).check(conventionalStatus(e, 200), 'detach: delete the profile with the interface'));
+    hold(kitOf(r), kitOf(r).check(conventionalStatus(e, 200), 'detach: delete the profile with the interface'));
     r.attachments.delete(subnetId);
     m.subnets.set(subnetId, false);
   },
@@ -88,7 +89,7 @@ async function subnetsRemain(m: Model, r: Real, view: Exchange | undefined): Pro
           'Deleting a VPC while any subnet is not deletable deletes nothing.',
           view,
         );
-  hold(kitOf(r).check(result, 'the VPC after a refused delete'));
+  hold(kitOf(r), kitOf(r).check(result, 'the VPC after a refused delete'));
 }
 
 const inUse = (m: Readonly<Model>) => [...m.subnets.values()].includes(true);

@@ -41,7 +41,8 @@ const view = (party: Party): StateCommand<Model, Real> => ({
     const e = await viewAs(r.ctx.kit, r.token, r.callers[party]);
     const allowed = mayView[m.state].includes(party);
     const seen = allowed ? acceptedWith2xx(e) : rejectedWith4xx(e);
-    if (!r.ctx.kit.check(seen, `the ${m.state} transfer viewed by the ${party}`)) throw new ExpectationBroken();
+    if (!r.ctx.kit.check(seen, `the ${m.state} transfer viewed by the ${party}`))
+      throw new ExpectationBroken(r.ctx.kit.failures.at(-1));
   },
   toString: () => `view as ${party}`,
 });

@@ -131,7 +131,7 @@ function expect(m: Model, r: Real, clauseId: string | undefined, result: CheckRe
   if (result.ok !== false) return true;
   if (clauseId && r.judged.has(clauseId)) {
     r.ctx.kit.check(result, `${context} (walk from a new ${r.start} instance)`);
-    throw new ExpectationBroken();
+    throw new ExpectationBroken(r.ctx.kit.failures.at(-1));
   }
   m.lost = true;
   return false;
