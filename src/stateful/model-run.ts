@@ -19,7 +19,7 @@ export class ExpectationBroken extends Error {
   }
 }
 
-/** Walks of one requirement in progress at once: each starts from fresh state of its own, so they do not touch each other. */
+/** Walks of one requirement in progress at once (one at `--concurrency 1`): each starts from fresh state of its own, so they do not touch each other. */
 export const WALKS_AT_ONCE = 4;
 
 /**
@@ -48,7 +48,9 @@ export async function modelRun<Model extends object, Real>(
     }
   };
   try {
-    await sendCases(walks, walk, () => {}, { atOnce: WALKS_AT_ONCE });
+    // At --concurrency 1 a run does one thing at a time, walks included.
+    const atOnce = kit.session.config?.concurrency === 1 ? 1 : WALKS_AT_ONCE;
+    await sendCases(walks, walk, () => {}, { atOnce });
   } catch (error) {
     // A skip, a refusal by the mode or a missing answer inside a step ends the requirement as it would outside.
     if (
