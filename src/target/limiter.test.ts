@@ -36,6 +36,17 @@ function workerTaking(id: string, take: number, giveBack: boolean): Worker {
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { execArgv: ['--import', 'tsx'] });
 }
 
+/** Asks for a slot of limiter `id` in this thread; the answer says whether it has been granted yet. */
+function askHere(id: string): () => boolean {
+  let granted = false;
+  void limitedBy(id)
+    .acquire()
+    .then(() => {
+      granted = true;
+    });
+  return () => granted;
+}
+
 const holding = (w: Worker) => new Promise<void>((resolve) => w.once('message', () => resolve()));
 const exited = (w: Worker) => new Promise<void>((resolve) => w.once('exit', () => resolve()));
 
@@ -75,19 +86,14 @@ describe('the run limiter', () => {
     const worker = workerTaking(l.id, 2, false);
     await holding(worker);
     expect(l.busy()).toBe(2);
-    let granted = false;
-    void limitedBy(l.id)
-      .acquire()
-      .then(() => {
-        granted = true;
-      });
+    const granted = askHere(l.id);
     await tick();
-    expect(granted).toBe(false);
+    expect(granted()).toBe(false);
     const gone = exited(worker);
     worker.postMessage('end');
     await gone;
     await tick();
-    expect(granted).toBe(true);
+    expect(granted()).toBe(true);
     expect(l.busy()).toBe(1);
   }, 20_000);
 
@@ -95,18 +101,13 @@ describe('the run limiter', () => {
     const l = await limiter(1);
     const worker = workerTaking(l.id, 1, true);
     await holding(worker);
-    let granted = false;
-    void limitedBy(l.id)
-      .acquire()
-      .then(() => {
-        granted = true;
-      });
+    const granted = askHere(l.id);
     await tick();
-    expect(granted).toBe(false);
+    expect(granted()).toBe(false);
     worker.postMessage('give back');
     await exited(worker);
     await tick();
-    expect(granted).toBe(true);
+    expect(granted()).toBe(true);
   }, 20_000);
 
   it('once closed, lets the waiting requests go', async () => {
