@@ -63,3 +63,10 @@ export async function sendCases<C, A>(
   await Promise.all(Array.from({ length: runners }, (_, slot) => runner(slot)));
   if (failure) throw failure.error;
 }
+
+/** `sendCases` for requests: after a heavy answer the rest go one at a time, so huge answers stay few in memory. */
+export const sendRequests = <C>(
+  cases: readonly C[],
+  send: (c: C) => Promise<Exchange>,
+  judge: (c: C, answer: Exchange) => void,
+): Promise<void> => sendCases(cases, send, judge, { heavy: heavyAnswer });

@@ -2,14 +2,7 @@
 
 import { checkBody } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
-import {
-  type Exchange,
-  heavyAnswer,
-  hintsFor,
-  negativeCases,
-  sendCases,
-  type WrittenContext,
-} from '../support/author.js';
+import { type Exchange, hintsFor, negativeCases, sendRequests, type WrittenContext } from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
 
 export interface Rejection {
@@ -42,12 +35,11 @@ export async function bodyRejections(ctx: WrittenContext, ops: string[] = BODIES
   for (const id of ops) {
     const op = opOf(id);
     const request = await requestFor(ctx, op);
-    await sendCases(
+    await sendRequests(
       staticCases(ctx, op),
       (c) => ctx.kit.send(op, { ...request, body: c.body }),
       (c, exchange) =>
         out.push({ why: `${op.id}: ${c.location}: ${c.why}`, kind: 'body', location: c.location, exchange }),
-      { heavy: heavyAnswer },
     );
   }
   return out;

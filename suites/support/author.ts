@@ -56,7 +56,7 @@ export { everyListedFlagged, type Listed, listed, listedOnce, notListed } from '
 export { negativeCases, validBody } from '../../src/generate/bodies.js';
 export { sampleOne } from '../../src/generate/violations.js';
 export { BoundReached, loopBound } from '../../src/harness/bounds.js';
-export { heavyAnswer, sendCases } from '../../src/harness/cases-at-once.js';
+export { sendRequests } from '../../src/harness/cases-at-once.js';
 export { changesAccountSettings, conformance, holdActions, whileBusy } from '../../src/harness/conformance.js';
 export type { Fixtures } from '../../src/harness/fixtures.js';
 export { hintsFor } from '../../src/harness/hints.js';

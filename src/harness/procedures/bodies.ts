@@ -10,7 +10,7 @@ import {
   paramCasesOf,
   withNearMissesOn,
 } from '../../generate/bodies.js';
-import { heavyAnswer, sendCases } from '../cases-at-once.js';
+import { sendRequests } from '../cases-at-once.js';
 import { withReferences } from '../cross-rule-entities.js';
 import { hintsFor } from '../hints.js';
 import { type ProcedureContext, validRequest } from './request.js';
@@ -42,11 +42,10 @@ export async function bodyRule(ctx: ProcedureContext) {
     ? await withReferences(ctx, valid, generated)
     : { request: valid, cases: generated, unresolved: [] };
   if (cases.length === 0) return kit.skip(unresolved[0] ?? NO_CASE);
-  await sendCases(
+  await sendRequests(
     cases,
     (c) => kit.send(op, { ...request, body: c.body }),
     (c, e) => judgeRuleCase(kit, e, `${c.location}: ${c.why}`),
-    { heavy: heavyAnswer },
   );
 }
 
@@ -62,11 +61,10 @@ export async function pathParamRule(ctx: ProcedureContext) {
   const values = paramCasesOf(param, d.rule, kit.seed, kit.session.config.runs);
   if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
   const request = await validRequest(ctx);
-  await sendCases(
+  await sendRequests(
     [...values],
     ([value]) => kit.send(op, { ...request, params: { ...request.params, [param.name]: value } }),
     ([value, why], e) => judgeRuleCase(kit, e, `${param.name} ${value}: ${why}`, true),
-    { heavy: heavyAnswer },
   );
 }
 

@@ -6,7 +6,7 @@ import { envelopeCounts, envelopeShape } from '../../check/envelope.js';
 import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
 import { paramCasesOf } from '../../generate/bodies.js';
-import { heavyAnswer, sendCases } from '../cases-at-once.js';
+import { sendRequests } from '../cases-at-once.js';
 import { extraSamples } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';
@@ -20,14 +20,13 @@ export async function responseShape(ctx: ProcedureContext) {
   ctx.kit.check(envelopeShape(e));
   ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default));
   // The envelope's counts must hold for any page size in bounds, not only the default.
-  await sendCases(
+  await sendRequests(
     extraSamples(ctx.kit, fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max })),
     (size) => ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } }),
     (size, sized) => {
       if (ctx.kit.check(acceptedWith2xx(sized), `page_size=${size}`))
         ctx.kit.check(envelopeCounts(sized, PAGE.default, size), `page_size=${size}`);
     },
-    { heavy: heavyAnswer },
   );
 }
 
@@ -40,11 +39,10 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
     ctx.kit.seed,
     ctx.kit.session.config.runs,
   ).keys();
-  await sendCases(
+  await sendRequests(
     [...values],
     (value) => ctx.kit.send(ctx.op, { ...request, query: { [param]: value } }),
     (value, e) => judgeRuleCase(ctx.kit, e, `${param}=${value}`),
-    { heavy: heavyAnswer },
   );
 }
 
@@ -57,11 +55,10 @@ export async function unknownId(ctx: ProcedureContext) {
   if (!last) return ctx.kit.skip('no integer id in the path');
   // Ids this high are far past anything a target hands out; generated ones vary the digits a lookup sees.
   const unknown = [2_147_483_000, ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }))];
-  await sendCases(
+  await sendRequests(
     [...new Set(unknown)],
     (id) => ctx.kit.send(ctx.op, { ...request, params: { ...request.params, [last.name]: id } }),
     (id, e) => ctx.kit.check(conventionalStatus(e, 404), `${last.name} ${id}, which does not exist`),
-    { heavy: heavyAnswer },
   );
 }
 
