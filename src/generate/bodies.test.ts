@@ -87,4 +87,15 @@ describe('runs', () => {
     expect(one).toBeGreaterThan(0);
     expect(four).toBeGreaterThan(one);
   }, 60_000);
+
+  test('more runs do not send the same wrong again: each aim once, a near miss once whatever value it repairs', () => {
+    const op = withBodies.find((o) => o.id === 'configs/create');
+    const id = 'configs/create/devices.sdb.disk_id-type';
+    if (!op) throw new Error('configs/create is gone from the encoding');
+    const cases = negativeCasesOf(op, id, 7, 24);
+    const aims = cases.map((c) => `${c.location}|${c.nearMiss ? c.why.replace(/\d+/g, '#') : c.why}`);
+    expect(cases.filter((c) => c.nearMiss).length).toBeGreaterThan(0);
+    expect(aims.length).toBe(new Set(aims).size);
+    expect(cases.length).toBeLessThan(negativeCasesOf(op, id, 7, 1).length * 2);
+  });
 });

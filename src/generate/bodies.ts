@@ -139,8 +139,16 @@ function breaksExactly(op: Operation, body: Body, suffix: string, stateful: bool
 type ValueRule = { path: string; rule: string };
 
 /**
+ * What a candidate aims at: its field, rule and wrong. A near miss's digits are left out, so the
+ * same repair of another valid value (`"7"` for 7 after `"5"` for 5) aims at the same thing.
+ */
+const aimOf = (path: string, bad: BadValue) =>
+  `${path}|${bad.rule}|${bad.nearMiss ? bad.why.replace(/\d+/g, '#') : bad.why}`;
+
+/**
  * Every negative case of an operation's body that survives re-validation, grouped by requirement;
  * with `only`, just the cases of that rule (generation is the costly part of a body rule's test).
+ * `seen` holds the aims already met (by earlier seeds): a candidate aiming at one is not built again.
  */
 export function negativeCases(
   op: Operation,
@@ -148,11 +156,11 @@ export function negativeCases(
   hints: Hints = {},
   only?: ValueRule,
   base: Body | undefined = baseBody(op, seed, hints),
+  seen = new Set<string>(),
 ): NegativeCase[] {
   const body = op.body;
   if (!body || body.kind === 'file' || !base) return [];
   const out: NegativeCase[] = [];
-  const seen = new Set<string>();
   for (const { path, field } of walkFields(body.fields)) {
     if (only !== undefined && only.path !== path) continue;
     const segments = path.split('.');
@@ -167,7 +175,7 @@ export function negativeCases(
     for (const bad of candidates) {
       if (only !== undefined && only.rule !== bad.rule) continue;
       // Several candidates may aim at the same bound; one surviving case per aim is enough.
-      const aim = `${path}|${bad.rule}|${bad.why}`;
+      const aim = aimOf(path, bad);
       if (seen.has(aim)) continue;
       let c = attempt(op, base, segments, path, field, bad, seed, hints);
       if (!c && fieldBase === null) fieldBase = presentBase(op, base, path, field, seed, hints);
@@ -283,8 +291,9 @@ function baseBody(op: Operation, seed: number, hints: Hints): Body | undefined {
 }
 
 /**
- * The negative cases of one requirement over `runs` seeds, each body once: more runs send more
- * distinct rule-breaking requests (other values past the bound). They share one valid base body:
+ * The negative cases of one requirement over `runs` seeds, each aim once: more runs send more
+ * distinct rule-breaking values (other values past the bound), not the same wrong again in another
+ * body (a string for an integer, around each seed's parents). They share one valid base body:
  * generating a valid body is the costly step (rejection sampling against every rule).
  */
 export function negativeCasesOf(
@@ -298,8 +307,9 @@ export function negativeCasesOf(
   const d = requirementById.get(requirement)?.derivation;
   if (d?.kind !== 'field-rule' || d.operation !== op.id) return [];
   const byBody = new Map<string, NegativeCase>();
+  const seen = new Set<string>();
   for (let i = 0; i < Math.max(1, runs); i += 1) {
-    for (const c of negativeCases(op, seed + i, hints, d, base)) {
+    for (const c of negativeCases(op, seed + i, hints, d, base, seen)) {
       if (c.requirement !== requirement) continue;
       const key = JSON.stringify(c.body);
       if (!byBody.has(key)) byBody.set(key, c);
