@@ -5,7 +5,7 @@ import { scopeAreas, scopeLevels } from '../../../spec/conventions.js';
 import type { Scope } from '../../../spec/types.js';
 import { acceptedWith2xx, rejectedWith4xx } from '../../check/status.js';
 import { sendRequests } from '../cases-at-once.js';
-import { extraSamples } from './generated.js';
+import { extraSamples, RUNS_PER_ALIKE_SAMPLE } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 const allScopes = scopeAreas.flatMap((a) => scopeLevels.map((l) => `${a}:${l}` as Scope));
@@ -28,7 +28,7 @@ export async function tokenRequired(ctx: ProcedureContext) {
   );
   // Generated tokens shaped like real ones: a server that accepts any well-formed token fails here.
   await sendRequests(
-    extraSamples(ctx.kit, forgedTokens),
+    extraSamples(ctx.kit, forgedTokens, RUNS_PER_ALIKE_SAMPLE),
     // Sent as a plain header: a made-up token is no secret, and registering each would slow every redaction.
     (token) => ctx.kit.send(ctx.op, { ...request, token: null, headers: { authorization: `Bearer ${token}` } }),
     (_token, e) => ctx.kit.check(rejectedWith4xx(e), 'a forged token'),

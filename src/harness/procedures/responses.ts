@@ -7,7 +7,7 @@ import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
 import { paramCasesOf } from '../../generate/bodies.js';
 import { sendRequests } from '../cases-at-once.js';
-import { extraSamples } from './generated.js';
+import { extraSamples, RUNS_PER_ALIKE_SAMPLE } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';
 
@@ -54,7 +54,10 @@ export async function unknownId(ctx: ProcedureContext) {
   const last = ids.at(-1);
   if (!last) return ctx.kit.skip('no integer id in the path');
   // Ids this high are far past anything a target hands out; generated ones vary the digits a lookup sees.
-  const unknown = [2_147_483_000, ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }))];
+  const unknown = [
+    2_147_483_000,
+    ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }), RUNS_PER_ALIKE_SAMPLE),
+  ];
   await sendRequests(
     [...new Set(unknown)],
     (id) => ctx.kit.send(ctx.op, { ...request, params: { ...request.params, [last.name]: id } }),
