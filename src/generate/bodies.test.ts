@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { requirementId, walkFields } from '../../spec/derive.js';
 import { checkBody, crossRuleHolds, customChecks } from '../../spec/evaluate.js';
-import { operations, requirements } from '../../spec/index.js';
+import { operations, requirementById, requirements } from '../../spec/index.js';
 import { mendExclusive, negativeCases, negativeCasesOf, validBody } from './bodies.js';
 
 const withBodies = operations.filter((o) => o.body?.kind === 'json' && o.status.kind !== 'disabled');
@@ -98,4 +98,20 @@ describe('runs', () => {
     expect(aims.length).toBe(new Set(aims).size);
     expect(cases.length).toBeLessThan(negativeCasesOf(op, id, 7, 1).length * 2);
   });
+
+  test("one rule's cases, drawn alone, are that rule's cases among all of the operation's", () => {
+    let compared = 0;
+    for (const op of withBodies) {
+      const all = negativeCases(op, 7);
+      const ids = new Set(all.map((c) => c.requirement).filter((id) => requirementById.has(id)));
+      for (const id of ids) {
+        const alone = negativeCasesOf(op, id, 7, 1).map((c) => JSON.stringify(c.body));
+        // negativeCasesOf keeps each body once (a near miss `1` for a boolean is also its wrong type).
+        const among = new Set(all.filter((c) => c.requirement === id).map((c) => JSON.stringify(c.body)));
+        expect(alone, id).toEqual([...among]);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // Valid request bodies of an operation, and negative cases that each break exactly one named rule (re-validated against the encoding after construction).
 
 import fc from 'fast-check';
-import { derivedSuffix, requirementId, walkFields } from '../../spec/derive.js';
+import { derivedSuffix, requirementId, ruleId, walkFields } from '../../spec/derive.js';
 import { checkBody, checkField, crossRuleHolds, isObject, present, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import { derivedCrossRule, requirementById } from '../../spec/index.js';
 import { lenientValue } from '../../spec/lenient.js';
@@ -135,6 +135,10 @@ function breaksExactly(op: Operation, body: Body, suffix: string, stateful: bool
   return stateful ? found.length === 0 : found.length === 1 && found[0] === suffix;
 }
 
+/** Whether a rule id names the field's item count, the rule whose near miss is one item too many. */
+const isItemsRule = (field: Field, rule: string) =>
+  (field.rules ?? []).some((r) => r.kind === 'items' && ruleId(r) === rule);
+
 /** A rule on one value: the field path and rule id a derived value-rule requirement names. */
 type ValueRule = { path: string; rule: string };
 
@@ -169,8 +173,8 @@ export function negativeCases(
     // null: not built yet; undefined: none to be had.
     let fieldBase: Body | undefined | null = present(base, path) ? undefined : null;
     const candidates = [
-      ...badValues(field, seed, path.endsWith('.item'), nearMissBase(base, path, field, seed, hints)),
-      ...overLimitItems(op, path, field, seed, hints),
+      ...badValues(field, seed, path.endsWith('.item'), nearMissBase(base, path, field, seed, hints), only?.rule),
+      ...(only === undefined || isItemsRule(field, only.rule) ? overLimitItems(op, path, field, seed, hints) : []),
     ];
     for (const bad of candidates) {
       if (only !== undefined && only.rule !== bad.rule) continue;

@@ -217,8 +217,9 @@ const withCommas = (amount: string) =>
  * defaults) would accept it. bodies.ts keeps those that break exactly their rule and whose lenient
  * reading breaks nothing.
  */
-function nearMisses(field: Field | Param, seed: number, given: unknown): BadValue[] {
+function nearMisses(field: Field | Param, seed: number, given: unknown, only?: string): BadValue[] {
   const out: BadValue[] = [];
+  if (only !== undefined && only !== 'type' && !(field.rules ?? []).some((r) => ruleId(r) === only)) return out;
   const near = (rule: string, value: unknown, why: string) =>
     out.push({ rule, value, why: `near miss: ${why}`, nearMiss: true });
   const v = validBase(field, seed, given);
@@ -284,23 +285,33 @@ function nearMisses(field: Field | Param, seed: number, given: unknown): BadValu
  * Every candidate bad value of one field, with the rule each is meant to break. `element` says the
  * field is an array's item: there `null` is a value of the wrong type, while for a member it means
  * "not given" (DECISIONS 17): a violation only where the member is required, and never a case otherwise.
- * `given` is the field's value in the body the cases start from: near misses change it.
+ * `given` is the field's value in the body the cases start from: near misses change it. With
+ * `only`, just the candidates of that rule are drawn (a test judges one rule; drawing is the cost).
  */
-export function badValues(field: Field | Param, seed: number, element = false, given?: unknown): BadValue[] {
+export function badValues(
+  field: Field | Param,
+  seed: number,
+  element = false,
+  given?: unknown,
+  only?: string,
+): BadValue[] {
   const out: BadValue[] = [];
+  const wanted = (rule: string) => only === undefined || only === rule;
   const required = 'required' in field && field.required === true;
   const nullable = 'nullable' in field && field.nullable === true;
-  if (required) out.push({ rule: 'required', value: ABSENT, why: 'left out' });
-  if (required && !nullable && !element) out.push({ rule: 'required', value: null, why: 'null, as if left out' });
-  if (field.type !== 'any') {
+  if (required && wanted('required')) {
+    out.push({ rule: 'required', value: ABSENT, why: 'left out' });
+    if (!nullable && !element) out.push({ rule: 'required', value: null, why: 'null, as if left out' });
+  }
+  if (field.type !== 'any' && wanted('type')) {
     for (const value of wrongTypes[field.type])
       out.push({ rule: 'type', value, why: `a ${typeof value} instead of ${field.type}` });
     if (element && !nullable) out.push({ rule: 'type', value: null, why: 'null where null is not allowed' });
   }
-  if (field.format)
+  if (field.format && wanted('format'))
     for (const value of badFormats[field.format] ?? [])
       out.push({ rule: 'format', value, why: `not a valid ${field.format}` });
-  for (const rule of field.rules ?? []) out.push(...ruleViolations(field, rule, seed));
-  out.push(...nearMisses(field, seed, given));
+  for (const rule of field.rules ?? []) if (wanted(ruleId(rule))) out.push(...ruleViolations(field, rule, seed));
+  out.push(...nearMisses(field, seed, given, only));
   return out;
 }
