@@ -1,6 +1,6 @@
 // The run's rate limit (`--rate N`): one pacer in the main process hands out send times to every worker, so the cap holds for the run as a whole.
 
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 
@@ -9,15 +9,29 @@ export interface Pacer {
   close(): Promise<void>;
 }
 
-/** Answers each request at the next free slot, slots 1/N s apart. */
+/**
+ * Answers each request at the next free slot, slots 1/N s apart. A timer that fires late (the main
+ * thread busy, or collecting garbage) does not let answers out together: each waits until a whole
+ * gap has passed since the last one left.
+ */
 export async function startPacer(perSecond: number): Promise<Pacer> {
   const gap = 1000 / perSecond;
   let next = 0;
+  let lastLeft = Number.NEGATIVE_INFINITY;
+  const answer = (res: ServerResponse) => {
+    const wait = lastLeft + gap - performance.now();
+    if (wait > 0) {
+      setTimeout(() => answer(res), wait);
+      return;
+    }
+    lastLeft = performance.now();
+    res.end();
+  };
   const server = createServer((_req, res) => {
-    const now = Date.now();
+    const now = performance.now();
     const at = Math.max(now, next);
     next = at + gap;
-    setTimeout(() => res.end(), at - now);
+    setTimeout(() => answer(res), at - now);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
