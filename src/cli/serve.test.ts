@@ -108,6 +108,15 @@ describe('cloudconf serve (defaults)', () => {
     await s?.stop();
   });
 
+  // bin.mjs replaces itself once (execve) to start V8 with a small young generation: same pid, flag set.
+  test.runIf(process.platform === 'linux')(
+    'the process the CLI started runs with its young-generation size set',
+    () => {
+      const argv = readFileSync(`/proc/${s.child.pid}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('--max-semi-space-size=8');
+    },
+  );
+
   test('the banner names the OpenAPI URL and the catalogue; /openapi.json is valid with the real servers', async () => {
     expect(s.stderr()).toContain(`openapi: ${s.origin}/openapi.json`);
     expect(s.stderr()).toMatch(/regions: us-east/);
