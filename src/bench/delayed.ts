@@ -34,9 +34,15 @@ export interface DelayedRun extends InFlight {
   verdicts: Record<string, string>;
 }
 
+/**
+ * How long the server of one delayed run may live: the whole API one request at a time through 50 ms
+ * takes about 20 minutes (BENCH_FULL_SERIAL=1), and serve's usual 10-minute bound killed it midway.
+ */
+const SERVER_BOUND_MS = 60 * 60_000;
+
 /** `cloudconf run <extra>` through a `delayMs` proxy in front of a fresh `cloudconf serve`. */
 export async function delayedRun(label: string, delayMs: number, extra: string[]): Promise<DelayedRun> {
-  const server = await startServe(TOKEN);
+  const server = await startServe(TOKEN, [], SERVER_BOUND_MS);
   const proxy = await startDelayProxy(server.baseUrl, delayMs);
   const dir = join(root, 'reports', 'bench', label.replace(/\W+/g, '-'));
   try {

@@ -66,12 +66,16 @@ export async function waitForOutput(r: Running, pattern: RegExp, deadlineMs = 60
   }
 }
 
-/** `cloudconf serve` on a free port with a known token; resolves with its base URL once it listens. */
+/**
+ * `cloudconf serve` on a free port with a known token; resolves with its base URL once it listens.
+ * It is killed after `boundMs` in any case, so that a caller that dies cannot leave it behind.
+ */
 export async function startServe(
   token: string,
   extra: string[] = [],
+  boundMs = 600_000,
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const r = startCli(['serve', '--port', '0', '--quiet', '--token', token, ...extra], { boundMs: 600_000 });
+  const r = startCli(['serve', '--port', '0', '--quiet', '--token', token, ...extra], { boundMs });
   await waitForOutput(r, /^http:\/\/\S+\/v4\n/m, 30_000);
   const baseUrl = (r.stdout().split('\n')[0] ?? '').trim();
   return {
