@@ -1,7 +1,8 @@
 // Self-tests of sending a requirement's cases a few at a time: the bound holds, the answers are judged in case order, and a failed send leaves nothing in flight.
 
 import { describe, expect, test } from 'vitest';
-import { sendCases } from './cases-at-once.js';
+import type { Exchange } from '../http/exchange.js';
+import { CASES_AT_ONCE, sendCases, sendRequests } from './cases-at-once.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,5 +101,36 @@ describe('sendCases', () => {
     );
     expect(Math.max(...peaks.slice(0, 6))).toBe(6);
     expect(Math.max(...peaks.slice(12))).toBe(1);
+  });
+});
+
+describe('sendRequests', () => {
+  const peakOf = async (concurrency: number) => {
+    let inFlight = 0;
+    let peak = 0;
+    const answer = {
+      request: { method: 'GET', url: 'http://127.0.0.1:9/', headers: {} },
+      startedAt: '',
+      durationMs: 0,
+    };
+    await sendRequests(
+      { session: { config: { concurrency } } },
+      Array.from({ length: 20 }, (_, i) => i),
+      async (): Promise<Exchange> => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await tick(2);
+        inFlight -= 1;
+        return answer;
+      },
+      () => {},
+    );
+    return peak;
+  };
+
+  test("a test's requests go a few at a time, and one at a time at --concurrency 1", async () => {
+    expect(await peakOf(32)).toBe(CASES_AT_ONCE);
+    // Queued for the run's one slot, eight would make another worker's test wait eight requests for each of its own.
+    expect(await peakOf(1)).toBe(1);
   });
 });

@@ -4,10 +4,23 @@ import type { Exchange } from '../http/exchange.js';
 
 /**
  * Cases of one requirement in flight at once. Each case is a request of its own (a value that
- * breaks the rule); the run's `--concurrency` still caps all requests, so at `--concurrency 1` they
- * go one at a time as before.
+ * breaks the rule); the run's `--concurrency` still caps all requests.
  */
 export const CASES_AT_ONCE = 8;
+
+/** What says how many requests a run keeps in flight: a test's kit. */
+interface RunOf {
+  session: { config?: { concurrency?: number } };
+}
+
+/**
+ * How many of a requirement's cases (or walks) go at once: one at `--concurrency 1`, where a run
+ * does one thing at a time. Eight cases queued for the run's one slot made another worker's test
+ * wait eight requests for each of its own: a held action (1 s) ended before the request that had
+ * to meet it, and a busy-state test was skipped there and passed at the default.
+ */
+export const casesAtOnce = (kit: RunOf, most = CASES_AT_ONCE): number =>
+  kit.session.config?.concurrency === 1 ? 1 : most;
 
 /** An answer this long (or cut at the client's cap) makes the rest of the cases go one at a time: a hostile target's huge answers stay few in memory. */
 export const HEAVY_ANSWER_CHARS = 1024 * 1024;
@@ -64,9 +77,13 @@ export async function sendCases<C, A>(
   if (failure) throw failure.error;
 }
 
-/** `sendCases` for requests: after a heavy answer the rest go one at a time, so huge answers stay few in memory. */
+/**
+ * `sendCases` for the requests of a test: as many at once as the run allows (`casesAtOnce`), and
+ * after a heavy answer the rest one at a time, so huge answers stay few in memory.
+ */
 export const sendRequests = <C>(
+  kit: RunOf,
   cases: readonly C[],
   send: (c: C) => Promise<Exchange>,
   judge: (c: C, answer: Exchange) => void,
-): Promise<void> => sendCases(cases, send, judge, { heavy: heavyAnswer });
+): Promise<void> => sendCases(cases, send, judge, { atOnce: casesAtOnce(kit), heavy: heavyAnswer });

@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { BoundReached } from '../harness/bounds.js';
-import { sendCases } from '../harness/cases-at-once.js';
+import { casesAtOnce, sendCases } from '../harness/cases-at-once.js';
 import { type Kit, SkipRequirement } from '../harness/kit.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import type { Failure } from '../vocabulary/outcome.js';
@@ -48,9 +48,7 @@ export async function modelRun<Model extends object, Real>(
     }
   };
   try {
-    // At --concurrency 1 a run does one thing at a time, walks included.
-    const atOnce = kit.session.config?.concurrency === 1 ? 1 : WALKS_AT_ONCE;
-    await sendCases(walks, walk, () => {}, { atOnce });
+    await sendCases(walks, walk, () => {}, { atOnce: casesAtOnce(kit, WALKS_AT_ONCE) });
   } catch (error) {
     // A skip, a refusal by the mode or a missing answer inside a step ends the requirement as it would outside.
     if (

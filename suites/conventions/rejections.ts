@@ -36,6 +36,7 @@ export async function bodyRejections(ctx: WrittenContext, ops: string[] = BODIES
     const op = opOf(id);
     const request = await requestFor(ctx, op);
     await sendRequests(
+      ctx.kit,
       staticCases(ctx, op),
       (c) => ctx.kit.send(op, { ...request, body: c.body }),
       (c, exchange) =>

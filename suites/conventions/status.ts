@@ -150,12 +150,14 @@ export async function noServerErrors(ctx: WrittenContext) {
     const request = await requestFor(ctx, op);
     const { body, ...rest } = request;
     await sendRequests(
+      kit,
       hostileBodies(body),
       ([, rawBody]) => kit.send(op, { ...rest, rawBody }),
       ([why], e) => kit.check(noServerError(e), `${id}: ${why}`),
     );
     const types = ['application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'];
     await sendRequests(
+      kit,
       types,
       (contentType) => kit.send(op, { ...rest, rawBody: JSON.stringify(body ?? {}), contentType }),
       (contentType, e) => kit.check(noServerError(e), `${id}: sent as ${contentType}`),

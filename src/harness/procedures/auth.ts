@@ -28,6 +28,7 @@ export async function tokenRequired(ctx: ProcedureContext) {
   );
   // Generated tokens shaped like real ones: a server that accepts any well-formed token fails here.
   await sendRequests(
+    ctx.kit,
     extraSamples(ctx.kit, forgedTokens, RUNS_PER_ALIKE_SAMPLE),
     // Sent as a plain header: a made-up token is no secret, and registering each would slow every redaction.
     (token) => ctx.kit.send(ctx.op, { ...request, token: null, headers: { authorization: `Bearer ${token}` } }),

@@ -43,6 +43,7 @@ export async function bodyRule(ctx: ProcedureContext) {
     : { request: valid, cases: generated, unresolved: [] };
   if (cases.length === 0) return kit.skip(unresolved[0] ?? NO_CASE);
   await sendRequests(
+    kit,
     cases,
     (c) => kit.send(op, { ...request, body: c.body }),
     (c, e) => judgeRuleCase(kit, e, `${c.location}: ${c.why}`),
@@ -62,6 +63,7 @@ export async function pathParamRule(ctx: ProcedureContext) {
   if (values.size === 0) return kit.skip('no path parameter value breaking only this rule can be generated');
   const request = await validRequest(ctx);
   await sendRequests(
+    kit,
     [...values],
     ([value]) => kit.send(op, { ...request, params: { ...request.params, [param.name]: value } }),
     ([value, why], e) => judgeRuleCase(kit, e, `${param.name} ${value}: ${why}`, true),

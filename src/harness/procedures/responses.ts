@@ -21,6 +21,7 @@ export async function responseShape(ctx: ProcedureContext) {
   ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default));
   // The envelope's counts must hold for any page size in bounds, not only the default.
   await sendRequests(
+    ctx.kit,
     extraSamples(ctx.kit, fc.integer({ min: PAGE_SIZE.min, max: PAGE_SIZE.max })),
     (size) => ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } }),
     (size, sized) => {
@@ -40,6 +41,7 @@ export async function pagingBound(ctx: ProcedureContext, param: 'page' | 'page_s
     ctx.kit.session.config.runs,
   ).keys();
   await sendRequests(
+    ctx.kit,
     [...values],
     (value) => ctx.kit.send(ctx.op, { ...request, query: { [param]: value } }),
     (value, e) => judgeRuleCase(ctx.kit, e, `${param}=${value}`),
@@ -59,6 +61,7 @@ export async function unknownId(ctx: ProcedureContext) {
     ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }), RUNS_PER_ALIKE_SAMPLE),
   ];
   await sendRequests(
+    ctx.kit,
     [...new Set(unknown)],
     (id) => ctx.kit.send(ctx.op, { ...request, params: { ...request.params, [last.name]: id } }),
     (id, e) => ctx.kit.check(conventionalStatus(e, 404), `${last.name} ${id}, which does not exist`),
