@@ -22,7 +22,7 @@ import { type Bench, table, WIDE_CONCURRENCY } from './table.js';
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 /** The latency of a nearby region, added to each request by the delay proxy. */
 const DELAY_MS = 50;
-/** The --concurrency 1 run of the whole API at 50 ms takes about 15 minutes: Part 1 unless asked. */
+/** The --concurrency 1 run of the whole API at 50 ms takes about 18 minutes: Part 1 unless asked. */
 const FULL_SERIAL = process.env.BENCH_FULL_SERIAL === '1';
 
 /** Unrelated entities of each noise kind on the seeded server, and ten times that. */
