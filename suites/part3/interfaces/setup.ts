@@ -20,8 +20,17 @@ export const runLabel = (ctx: WrittenContext, tag: string) =>
 export const vlanName = (ctx: WrittenContext, n: number) =>
   `${ctx.kit.session.config.labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-vlan${n}`;
 
-/** The empty disk each instance made here holds, which every profile made here mounts as sda so that it can boot. */
-const rootDisks = new Map<number, number>();
+/**
+ * The empty disk each instance made here holds, which every profile made here mounts as sda so that it can
+ * boot; kept per session, since two targets of one worker (a mutation run's servers) hand out the same ids.
+ */
+const rootDisks = new WeakMap<WrittenContext['kit']['session'], Map<number, number>>();
+
+const rootDisksOf = (ctx: WrittenContext) => {
+  const disks = rootDisks.get(ctx.kit.session) ?? new Map<number, number>();
+  rootDisks.set(ctx.kit.session, disks);
+  return disks;
+};
 
 /** A new instance with one empty disk and no profile; skips unless the run may create instances. */
 export async function newInstance(ctx: WrittenContext): Promise<number> {
@@ -37,14 +46,14 @@ export async function newInstance(ctx: WrittenContext): Promise<number> {
   const diskId = idOf(root);
   if (typeof diskId !== 'number')
     return kit.skip(`the instance's disk could not be created (${root.response?.status})`);
-  rootDisks.set(id, diskId);
+  rootDisksOf(ctx).set(id, diskId);
   await settle(ctx, id);
   return id;
 }
 
 /** Devices of a profile made here: the instance's disk as sda. */
-export const rootDevices = (nodeId: number): Json => {
-  const diskId = rootDisks.get(nodeId);
+const rootDevices = (ctx: WrittenContext, nodeId: number): Json => {
+  const diskId = rootDisksOf(ctx).get(nodeId);
   return diskId === undefined ? {} : { sda: { disk_id: diskId } };
 };
 
@@ -75,7 +84,7 @@ export async function newSubnet(ctx: WrittenContext, cidr: string): Promise<Subn
 export const createProfile = (ctx: WrittenContext, nodeId: number, interfaces: Json[]) =>
   ctx.kit.send(opOf('configs/create'), {
     params: { nodeId },
-    body: { label: runLabel(ctx, 'p'), devices: rootDevices(nodeId), interfaces },
+    body: { label: runLabel(ctx, 'p'), devices: rootDevices(ctx, nodeId), interfaces },
   });
 
 /** A profile with these interfaces; skips when the target refuses it, since the clause is about what follows. */
