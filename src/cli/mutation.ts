@@ -21,6 +21,8 @@ export interface FaultVerdict {
   /** Expected requirements that failed, and other requirements that failed too. */
   caught: string[];
   missed: string[];
+  /** How each missed requirement ended on the faulty server: a pass is a gap of the suite, anything else a run that could not judge. */
+  missedAs: { id: string; verdict: string; reason?: string }[];
 }
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
@@ -38,8 +40,20 @@ function verdictOf(fault: Fault, outcomes: Map<string, Outcome>): FaultVerdict {
     killed: caught.length > 0,
     caught,
     missed: fault.catches.filter((id) => !caught.includes(id)),
+    missedAs: fault.catches
+      .filter((id) => !caught.includes(id))
+      .map((id) => {
+        const o = outcomes.get(`${fault.name}|${id}`);
+        return { id, verdict: o?.verdict ?? 'not run', ...(o?.reason ? { reason: o.reason } : {}) };
+      }),
   };
 }
+
+/** How the missed requirements of a survivor ended, for its line: `id (pass)`, `id (error: why)`. */
+const missedLine = (v: FaultVerdict) =>
+  v.missedAs
+    .map((m) => `${m.id} (${m.verdict}${m.reason ? `: ${m.reason.split('\n')[0]?.slice(0, 200)}` : ''})`)
+    .join(', ');
 
 export async function mutation(options: MutationOptions, log: (line: string) => void): Promise<number> {
   const inAreas = faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
@@ -91,7 +105,7 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
     `${killed}/${verdicts.length} faults killed, ${known.length} known gap(s); ${falseAlarms.length} failure(s) on the clean server`,
   );
   for (const id of falseAlarms) log(`  FALSE ALARM ${id}`);
-  for (const v of survivors) log(`  SURVIVED ${v.fault}: none of ${v.missed.join(', ')} failed`);
+  for (const v of survivors) log(`  SURVIVED ${v.fault}: none of ${missedLine(v)} failed`);
   for (const v of known) log(`  known gap ${v.fault}: needs ${awaiting.get(v.fault)}`);
   // A gap that closed should leave the list, so the list stays true.
   for (const v of unexpectedKills) log(`  CLOSED GAP ${v.fault}: now killed; remove it from the awaiting list`);
