@@ -25,6 +25,8 @@ export const ALLURE_STATUS: Partial<Record<Verdict, 'failed' | 'broken' | 'skipp
   error: 'broken',
   skipped: 'skipped',
   excluded: 'skipped',
+  'not-implemented': 'skipped',
+  'not-offered': 'skipped',
 };
 
 interface AllureResult {

@@ -11,7 +11,8 @@ export interface KnownState {
   sources: string[];
 }
 
-const broken = (v: Verdict | undefined) => v === 'fail' || v === 'non-strict';
+/** Broken against a baseline: a rule broken, or an operation the target no longer offers. */
+const broken = (v: Verdict | undefined) => v === 'fail' || v === 'non-strict' || v === 'not-implemented';
 
 /** The verdicts of an earlier run, read from its results.json. */
 export function baselineFromResults(results: Pick<Results, 'requirements'>, source: string): KnownState {
@@ -98,7 +99,7 @@ export function compareWithBaseline(results: Results, before: KnownState): Basel
     const was = before.verdicts.get(r.id);
     if (broken(r.verdict)) {
       if (broken(was)) out.known.push(r.id);
-      else if (r.verdict === 'fail' || results.strict) out.newFailures.push(r.id);
+      else if (r.verdict !== 'non-strict' || results.strict) out.newFailures.push(r.id);
       else out.newNonStrict.push(r.id);
     } else if (broken(was)) {
       (r.verdict === 'pass' ? out.improved : out.notJudged).push(r.id);

@@ -1,19 +1,12 @@
 // A vitest reporter that collects the outcome each requirement's test recorded, and reports progress as each one is judged.
 
 import type { Reporter, TestCase } from 'vitest/node';
-import { type Outcome, outcomeOf, type Verdict } from '../vocabulary/outcome.js';
+import { noVerdicts, type Outcome, outcomeOf, type Verdict } from '../vocabulary/outcome.js';
 import type { Progress } from './terminal.js';
 
 export class OutcomeCollector implements Reporter {
   readonly outcomes = new Map<string, Outcome>();
-  private readonly counts: Record<Verdict, number> = {
-    pass: 0,
-    fail: 0,
-    'non-strict': 0,
-    skipped: 0,
-    error: 0,
-    excluded: 0,
-  };
+  private readonly counts: Record<Verdict, number> = noVerdicts();
   private done = 0;
 
   constructor(

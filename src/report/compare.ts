@@ -1,6 +1,6 @@
 // Renders the comparison page: several runs' results side by side, a row per requirement and a column per run, changes of verdict highlighted.
 
-import type { Verdict } from '../vocabulary/outcome.js';
+import { isBroken, VERDICTS, type Verdict } from '../vocabulary/outcome.js';
 import { VERDICT_ORDER } from './html.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import type { Results } from './results.js';
@@ -19,13 +19,23 @@ type Row = { id: string; part: number; area: string; level: string; text: string
 /** How a requirement moved from one run to the next. */
 export type Move = 'worse' | 'better' | 'unjudged' | 'judged' | null;
 
-/** Judged verdicts from best to worst; skipped and excluded are not judged, so they rank nowhere. */
-const JUDGED_RANK: Partial<Record<Verdict, number>> = { pass: 0, 'non-strict': 1, error: 2, fail: 3 };
+/**
+ * Judged verdicts from best to worst; not-implemented ranks last (an operation the target stopped
+ * offering is worse than one it offers badly); skipped, not-offered and excluded are not judged, so
+ * they rank nowhere.
+ */
+const JUDGED_RANK: Partial<Record<Verdict, number>> = {
+  pass: 0,
+  'non-strict': 1,
+  error: 2,
+  fail: 3,
+  'not-implemented': 4,
+};
 
 /**
  * The ranking of transitions (README, "Comparing runs"): between judged verdicts, toward fail is
- * worse and toward pass better (pass < non-strict < error < fail). A judged verdict becoming skipped
- * or excluded is `unjudged`, never better; skipped or excluded becoming pass is `judged`, never
+ * worse and toward pass better (pass < non-strict < error < fail < not-implemented). A judged verdict
+ * becoming skipped, not-offered or excluded is `unjudged`, never better; skipped or excluded becoming pass is `judged`, never
  * worse, and becoming non-strict, error or fail is worse (a newly judged breakage).
  */
 export function moveOf(before: Verdict | null, after: Verdict | null): Move {
@@ -96,6 +106,7 @@ ${runsHeader(inputs)}
     css: asset('report.css'),
     script: `${asset('dom.js')}\n${asset('compare.js')}`,
     data: {
+      broken: VERDICTS.filter(isBroken),
       runs: inputs.map((i) => ({ label: i.label, href: i.href ?? null })),
       details: inputs.map((i) => detailsOf(i.results)),
       rows: rows.map((row) => ({

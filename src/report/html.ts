@@ -2,7 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
-import type { Failure } from '../vocabulary/outcome.js';
+import { COUNT_KEY, type Failure, isBroken, VERDICTS } from '../vocabulary/outcome.js';
 import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import { selectionLine } from './provenance.js';
@@ -13,17 +13,17 @@ import { VERDICT_MEANING } from './verdicts.js';
 /** Bodies longer than this are cut in the page (results.json keeps them whole): a hostile target must not bloat it. */
 export const BODY_LIMIT = 32 * 1024;
 
-/** Verdicts in the order a reader cares about them. */
-export const VERDICT_ORDER = ['fail', 'error', 'non-strict', 'skipped', 'excluded', 'pass'] as const;
-
-const COUNT_KEY = {
-  pass: 'pass',
-  fail: 'fail',
-  'non-strict': 'nonStrict',
-  skipped: 'skipped',
-  error: 'error',
-  excluded: 'excluded',
-} as const;
+/** Verdicts in the order a reader cares about them: what is broken, what is missing, what was not judged, what passed. */
+export const VERDICT_ORDER = [
+  'fail',
+  'error',
+  'non-strict',
+  'not-implemented',
+  'skipped',
+  'not-offered',
+  'excluded',
+  'pass',
+] as const satisfies readonly (typeof VERDICTS)[number][];
 
 interface BodyView {
   text: string;
@@ -81,7 +81,7 @@ function changesOf(results: Results): Map<string, Change> {
 
 /** What the page script needs of a requirement: passing ones carry no failures and no replay line. */
 function requirementView(results: Results, r: RequirementResult, change: Change | undefined) {
-  const broken = r.verdict === 'fail' || r.verdict === 'non-strict' || r.verdict === 'error';
+  const broken = isBroken(r.verdict);
   return {
     id: r.id,
     part: r.part,
@@ -107,6 +107,8 @@ function requirementView(results: Results, r: RequirementResult, change: Change 
 export function reportView(results: Results) {
   const changes = changesOf(results);
   return {
+    verdicts: VERDICT_ORDER,
+    broken: VERDICTS.filter(isBroken),
     requirements: results.requirements.map((r) => requirementView(results, r, changes.get(r.id))),
   };
 }

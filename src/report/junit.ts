@@ -2,6 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import { isJudged } from '../vocabulary/outcome.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
@@ -43,6 +44,9 @@ export function failureText(results: Results, r: RequirementResult): string {
   return lines.join('\n');
 }
 
+/** Requirements JUnit shows as skipped: not judged on the target, with the reason in the message. */
+const unjudged = (r: RequirementResult) => !isJudged(r.verdict);
+
 /** The one-line message CI tools show next to the test name. */
 function message(r: RequirementResult): string {
   const f = r.failures[0];
@@ -66,7 +70,7 @@ function testCase(results: Results, r: RequirementResult, known: ReadonlySet<str
   if (r.verdict === 'error') {
     return `${open}\n      <error message="${xml(message(r))}">${body()}</error>\n    </testcase>`;
   }
-  if (r.verdict === 'skipped' || r.verdict === 'excluded') {
+  if (unjudged(r)) {
     return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>\n    </testcase>`;
   }
   if (r.verdict === 'non-strict') {
@@ -117,9 +121,7 @@ function tally(results: Results, rs: RequirementResult[], known: ReadonlySet<str
   const failing = (r: RequirementResult) => r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
   const failures = rs.filter((r) => failing(r) && !known.has(r.id)).length;
   const errors = rs.filter((r) => r.verdict === 'error').length;
-  const skipped = rs.filter(
-    (r) => r.verdict === 'skipped' || r.verdict === 'excluded' || (failing(r) && known.has(r.id)),
-  ).length;
+  const skipped = rs.filter((r) => unjudged(r) || (failing(r) && known.has(r.id))).length;
   return `tests="${rs.length}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
 }
 

@@ -11,7 +11,16 @@ export interface MergeInput {
 }
 
 /** When two inputs judged the same requirement differently, the worse verdict stands. */
-const SEVERITY: Record<Verdict, number> = { fail: 5, error: 4, 'non-strict': 3, pass: 2, skipped: 1, excluded: 0 };
+const SEVERITY: Record<Verdict, number> = {
+  fail: 7,
+  error: 6,
+  'non-strict': 5,
+  'not-implemented': 4,
+  pass: 3,
+  skipped: 2,
+  'not-offered': 1,
+  excluded: 0,
+};
 
 const order = new Map(registry.map((r, i) => [r.id, i]));
 const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;

@@ -3,11 +3,18 @@
 import { exclusions } from '../../spec/index.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
-import type { Failure, Outcome, Verdict } from '../vocabulary/outcome.js';
+import {
+  COUNT_KEY,
+  type Failure,
+  type Outcome,
+  VERDICTS,
+  type Verdict,
+  type VerdictCounts,
+} from '../vocabulary/outcome.js';
 import type { Provenance } from './provenance.js';
 
 /** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */
-export const RESULTS_SCHEMA_VERSION = 2;
+export const RESULTS_SCHEMA_VERSION = 3;
 
 export interface RequirementResult {
   id: string;
@@ -32,13 +39,7 @@ export interface Results {
   startedAt: string;
   durationMs: number;
   strict: boolean;
-  summary: {
-    pass: number;
-    fail: number;
-    nonStrict: number;
-    skipped: number;
-    error: number;
-    excluded: number;
+  summary: VerdictCounts & {
     requests: number;
     /** Attempts repeated after a 429, a 5xx or a lost connection (`run` sets it when there were any). */
     retries?: number;
@@ -142,16 +143,9 @@ export function buildResults(
 
 /** The verdict counts of some requirement results. */
 export function summarize(rows: readonly RequirementResult[], requests: number): Results['summary'] {
-  const count = (v: Verdict) => rows.filter((x) => x.verdict === v).length;
-  return {
-    pass: count('pass'),
-    fail: count('fail'),
-    nonStrict: count('non-strict'),
-    skipped: count('skipped'),
-    error: count('error'),
-    excluded: count('excluded'),
-    requests,
-  };
+  const counts = Object.fromEntries(VERDICTS.map((v) => [COUNT_KEY[v], 0])) as VerdictCounts;
+  for (const r of rows) counts[COUNT_KEY[r.verdict]] += 1;
+  return { ...counts, requests };
 }
 
 /** Exit code of DESIGN section 4: 1 when a requirement failed (or a SHOULD under --strict), 2 when the suite could not judge. */

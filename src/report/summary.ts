@@ -3,13 +3,12 @@
 import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
 import { code, plain } from '../http/inert-markdown.js';
+import { isBroken, VERDICTS as verdicts } from '../vocabulary/outcome.js';
 import { groupFailures, oneLine } from './group.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
 import { VERDICT_MEANING } from './verdicts.js';
-
-const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
 
 /** The run's provenance under the title: build, encoding, selection and settings, where and when. */
 function provenanceLines(results: Results): string[] {
@@ -95,9 +94,7 @@ export function renderSummary(results: Results): string {
   lines.push(...incompleteSection(results));
   lines.push(...baselineSection(results));
   lines.push(...cleanupSection(results.cleanup));
-  const bad = results.requirements.filter(
-    (r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'non-strict',
-  );
+  const bad = results.requirements.filter((r) => isBroken(r.verdict));
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
     lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', plain(r.text), '');

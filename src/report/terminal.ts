@@ -1,7 +1,7 @@
 // What a run prints: a live progress line while it goes, then a compact summary per part (colour only on a terminal), or a JSON summary.
 
 import { join } from 'node:path';
-import type { Verdict } from '../vocabulary/outcome.js';
+import { isBroken, VERDICTS, type Verdict } from '../vocabulary/outcome.js';
 import type { Results } from './results.js';
 
 /** Where a run stands, as the collector reports it after each judged requirement. */
@@ -31,6 +31,8 @@ const SGR: Record<string, string> = {
   pass: '32',
   skipped: '2',
   excluded: '2',
+  'not-implemented': '34',
+  'not-offered': '2',
   bold: '1',
   dim: '2',
 };
@@ -60,9 +62,9 @@ export function progressPrinter(log: (line: string) => void, stream: Stream): (p
     const now = Date.now();
     if (p.done !== p.total && now - drawn < REDRAW_MS) return;
     drawn = now;
-    const broken = (['fail', 'error', 'non-strict'] as const)
-      .filter((v) => p.counts[v] > 0)
-      .map((v) => paint(v, `${p.counts[v]} ${v}`));
+    const broken = VERDICTS.filter((v) => (isBroken(v) || v === 'not-implemented') && p.counts[v] > 0).map((v) =>
+      paint(v, `${p.counts[v]} ${v}`),
+    );
     const head = `${p.done}/${p.total} judged  ${paint('pass', `${p.counts.pass} pass`)}${broken.length ? `  ${broken.join('  ')}` : ''}`;
     const width = (stream.columns || 100) - 1;
     const room = width - visibleLength(head) - 2;
@@ -77,20 +79,15 @@ const visibleLength = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '').length;
 /** How many failing ids the terminal lists per part before pointing at the report. */
 const LISTED_PER_PART = 15;
 
-const VERDICT_COLUMNS = [
-  ['pass', 'pass'],
-  ['fail', 'fail'],
-  ['non-strict', 'nonStrict'],
-  ['skipped', 'skipped'],
-  ['error', 'error'],
-  ['excluded', 'excluded'],
-] as const;
+/** Verdicts a part line always shows; the others only where a part has some. */
+const ALWAYS_SHOWN: ReadonlySet<Verdict> = new Set(['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded']);
 
 function partLine(label: string, rs: Results['requirements'], paint: Paint): string {
-  const cells = VERDICT_COLUMNS.map(([v]) => {
+  const cells = VERDICTS.flatMap((v) => {
     const n = rs.filter((r) => r.verdict === v).length;
+    if (n === 0 && !ALWAYS_SHOWN.has(v)) return [];
     const text = `${v} ${n}`;
-    return n > 0 && v !== 'skipped' && v !== 'excluded' ? paint(v, text) : text;
+    return [n > 0 && v !== 'skipped' && v !== 'excluded' && v !== 'not-offered' ? paint(v, text) : text];
   });
   return `${paint('bold', label.padEnd(7))} ${cells.join('  ')}`;
 }
@@ -142,7 +139,7 @@ export function terminalSummary(results: Results, dir: string, colour = false): 
 
 /** The summary `run --json` prints on stdout, for scripts. */
 export function jsonSummary(results: Results, dir: string) {
-  const broken = (v: string) => v === 'fail' || v === 'error' || v === 'non-strict';
+  const broken = isBroken;
   return {
     schemaVersion: results.schemaVersion,
     tool: results.tool,

@@ -3,7 +3,47 @@
 import type { Level } from '../../spec/types.js';
 import type { Exchange } from './exchange.js';
 
-export type Verdict = 'pass' | 'fail' | 'non-strict' | 'skipped' | 'error' | 'excluded';
+/**
+ * Every verdict, in the order reports list them. `not-implemented` and `not-offered` are for partial
+ * implementations (DESIGN section 3): the target showed it does not offer an operation the requirement
+ * needs, or its declared profile leaves it out.
+ */
+export const VERDICTS = [
+  'pass',
+  'fail',
+  'non-strict',
+  'error',
+  'skipped',
+  'not-implemented',
+  'not-offered',
+  'excluded',
+] as const;
+
+export type Verdict = (typeof VERDICTS)[number];
+
+/** The key of each verdict's count in results.json's `summary`. */
+export const COUNT_KEY = {
+  pass: 'pass',
+  fail: 'fail',
+  'non-strict': 'nonStrict',
+  error: 'error',
+  skipped: 'skipped',
+  'not-implemented': 'notImplemented',
+  'not-offered': 'notOffered',
+  excluded: 'excluded',
+} as const satisfies Record<Verdict, string>;
+
+export type VerdictCounts = Record<(typeof COUNT_KEY)[Verdict], number>;
+
+/** A verdict on the target that a report lists as a problem: a MUST or a SHOULD broken, or nothing judgeable. */
+export const isBroken = (v: Verdict): boolean => v === 'fail' || v === 'non-strict' || v === 'error';
+
+/** A verdict that judged the requirement on the target (the others say why it was not judged). */
+export const isJudged = (v: Verdict): boolean => v === 'pass' || v === 'fail' || v === 'non-strict' || v === 'error';
+
+/** Zero of every verdict, as `Record<Verdict, number>`. */
+export const noVerdicts = (): Record<Verdict, number> =>
+  Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
 
 export interface Failure {
   check: string;

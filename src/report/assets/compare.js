@@ -1,7 +1,7 @@
 // Draws the comparison page from the runs embedded in it; every string is set as text or as an attribute, never parsed as HTML.
 (() => {
   const data = JSON.parse(document.getElementById('cloudconf-data').textContent);
-  const BROKEN = new Set(['fail', 'error', 'non-strict']);
+  const BROKEN = new Set(data.broken);
   /** The tag of each move: its style, and its words. */
   const MOVE_TAG = {
     worse: ['new', '▼ worse'],

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { exclusions, requirements as registry } from '../../../spec/index.js';
+import { VERDICTS } from '../../vocabulary/outcome.js';
 import { renderJunit } from '../junit.js';
 import { type Selection, selectsAll } from '../provenance.js';
 import { RESULTS_SCHEMA_VERSION, type Results, summarize } from '../results.js';
@@ -124,7 +125,7 @@ function crossCheck(results: Results, files: Map<string, Buffer>, problems: stri
   const summary = files.get('summary.md')?.toString('utf8') ?? '';
   for (const part of [...new Set(results.requirements.map((r) => r.part))]) {
     const rs = results.requirements.filter((r) => r.part === part);
-    const row = `| ${part} | ${['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'].map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`;
+    const row = `| ${part} | ${VERDICTS.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`;
     if (!summary.includes(row)) problems.push(`summary.md: the counts of part ${part} differ from results.json`);
   }
 }
