@@ -1,4 +1,4 @@
-// Self-tests of a requirement's bound in requests: a test that sends its cases at once stops at the bound, not past it.
+// Self-tests of the Kit: a test that sends its cases at once stops at the bound, not past it; answers that came only on a retry make the requirement flaky.
 
 import { expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
@@ -35,4 +35,35 @@ test('cases sent at once stop at the bound of one requirement: no request starts
   );
   await expect(run).rejects.toBeInstanceOf(BoundReached);
   expect(sent).toBe(MAX_REQUESTS_PER_REQUIREMENT);
+});
+
+/** A Kit whose session answers 200, after the given retries. */
+function kitAnswering(retries: string[]): Kit {
+  const session = {
+    send: async (): Promise<Exchange> => ({
+      request: { method: 'GET', url: 'http://127.0.0.1:9/v4/vpcs', headers: {} },
+      response: { status: 200, headers: {}, text: '{}', truncated: false },
+      ...(retries.length ? { retries } : {}),
+      startedAt: '',
+      durationMs: 0,
+    }),
+  } as unknown as Session;
+  const requirement = requirementById.get('vpcs/list/auth/token-required');
+  if (!requirement) throw new Error('the encoding lost vpcs/list/auth/token-required');
+  return new Kit(requirement, session, 1);
+}
+
+test('an answer that came only after a 5xx or a lost connection marks the requirement flaky, with the request', async () => {
+  const kit = kitAnswering(['503', 'ECONNRESET']);
+  await kit.send({} as Operation);
+  expect(kit.outcome().flaky).toMatch(
+    /1 answer\(s\) came only on a retry \(first: GET .*\/vpcs after 503, ECONNRESET\)/,
+  );
+  expect(kit.outcome().verdict).toBe('pass');
+});
+
+test('a 429 retried after its Retry-After is the target pacing the run, not flakiness', async () => {
+  const kit = kitAnswering(['429']);
+  await kit.send({} as Operation);
+  expect(kit.outcome().flaky).toBeUndefined();
 });

@@ -16,6 +16,12 @@ const ADOPTED_BODY_CHARS = 256 * 1024;
 /** Thrown to end a test early with `skipped`, carrying the reason. */
 export class SkipRequirement extends Error {}
 
+/** Why a requirement is flaky: how many answers came only on a retry, and the first of them. */
+function flakyReason(retried: Exchange[]): string {
+  const first = retried[0] as Exchange;
+  return `${retried.length} answer(s) came only on a retry (first: ${first.request.method} ${first.request.url} after ${first.retries?.join(', ')})`;
+}
+
 export class Kit {
   readonly failures: Failure[] = [];
   readonly exchanges: Exchange[] = [];
@@ -94,9 +100,11 @@ export class Kit {
       : unjudged
         ? `${unjudged} answer(s) cannot be judged for this requirement (credentials, routing or load; first: ${this.unjudgedAnswers[0]})`
         : undefined;
+    const flaky = this.exchanges.filter((e) => e.response && e.retries?.some((why) => why !== '429'));
     return {
       requirement: this.requirement.id,
       verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged),
+      ...(flaky.length ? { flaky: flakyReason(flaky) } : {}),
       failures: this.failures,
       ...(reason ? { reason } : {}),
       requests: this.exchanges.length,

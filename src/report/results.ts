@@ -28,6 +28,8 @@ export interface RequirementResult {
   requests: number;
   /** How long its test took, in ms: where a slow run spends its time. */
   durationMs?: number;
+  /** Why the requirement is flaky on this target (answers that came only on a retry); its verdict stands. */
+  flaky?: string;
 }
 
 export interface Results {
@@ -126,6 +128,7 @@ export function buildResults(
       requests: o.requests,
       ...(o.durationMs === undefined ? {} : { durationMs: Math.round(o.durationMs) }),
       ...(o.reason ? { reason: o.reason } : {}),
+      ...(o.flaky ? { flaky: o.flaky } : {}),
     };
   });
   return {

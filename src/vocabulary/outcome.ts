@@ -66,6 +66,11 @@ export interface Outcome {
   requests: number;
   /** Attempts repeated after a 429, a 5xx or a lost connection. */
   retries?: number;
+  /**
+   * Set when the verdict rests on answers the target gave only on a second try (a 5xx or a lost
+   * connection, then an answer): the requirement is flaky on this target, whatever its verdict.
+   */
+  flaky?: string;
   seed: number;
   /** How long the test took, in ms (set by the collector from vitest's timing). */
   durationMs?: number;
