@@ -135,6 +135,10 @@ function program(): Command {
       '--shard <i/n>',
       'run the i-th of n shards of the selection (split by suite file); merge with `report --merge`',
     )
+    .option(
+      '--profile <file>',
+      'the support profile: areas and operations the target offers (default: ./cloudconf.profile.json when present)',
+    )
     .option('--baseline <file>', 'a results.json of an earlier run: fail only on requirements that got worse')
     .option(
       '--known-failures <file>',

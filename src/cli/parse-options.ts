@@ -113,3 +113,12 @@ export function scopes(value: string): string {
   }
   return value;
 }
+
+/** A repeatable option whose values may also be comma-separated (`--offer vpcs,tags`): the values so far, plus these. */
+export const commaList = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];

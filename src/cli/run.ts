@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import { COMPLETE_PROFILE, offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Requirement } from '../../spec/types.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
@@ -13,21 +14,24 @@ import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js'
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
+import { applyOfferEvidence, type OfferFindings } from '../report/offer.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
+import { ConfigError } from '../target/config-file.js';
 import { startLimiter } from '../target/limiter.js';
 import { defaultMode } from '../target/mode.js';
 import { preflight } from '../target/preflight.js';
+import { type DeclaredProfile, declaredProfile } from '../target/profile-file.js';
 import { TOOL_VERSION } from '../version.js';
 import type { Outcome } from '../vocabulary/outcome.js';
 import { fileWeights, heaviestFirst } from './file-order.js';
 import { localSockets } from './local-sockets.js';
 import { moduleCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
-import { describeSelection, namePattern, selectRequirements } from './selection.js';
+import { areasNamed, describeSelection, exactPattern, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capMainYoungGeneration, capWorkerYoungGeneration } from './worker-heap.js';
 import { testsPerWorker, workersFor } from './workers.js';
@@ -78,6 +82,43 @@ export interface RunOptions extends SafetyFlags {
   header?: Record<string, string>;
   /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY; a tenth of --rate with it). */
   concurrency?: string;
+  /** The target's support profile: a file (`--profile`), or the configuration file's member (a path or the profile). */
+  profile?: string | Profile;
+  /** The configuration file the options came from: a profile path in it is relative to it. */
+  config?: string;
+}
+
+/** The profile of the embedded reference server and of a mutation run's servers: they offer the whole API. */
+const REFERENCE_PROFILE: DeclaredProfile = {
+  profile: COMPLETE_PROFILE,
+  source: 'the embedded reference server, which offers the whole API',
+};
+
+/** The outcomes of each target of the run (one, or a mutation run's servers) with the run's evidence of what it offers applied. */
+function withEvidence(outcomes: ReadonlyMap<string, Outcome>, profile: Profile | undefined) {
+  const byTarget = new Map<string, Map<string, Outcome>>();
+  for (const [key, o] of outcomes) {
+    const target = o.fault ?? '';
+    byTarget.set(target, (byTarget.get(target) ?? new Map()).set(key, o));
+  }
+  const all = new Map<string, Outcome>();
+  let findings: OfferFindings = { served: [], notImplemented: [] };
+  for (const [target, mine] of byTarget) {
+    const applied = applyOfferEvidence(mine, profile);
+    for (const [key, o] of applied.outcomes) all.set(key, o);
+    if (target === '') findings = applied.findings;
+  }
+  return { outcomes: all, findings };
+}
+
+/** Base URLs as the documents write `{base_url}`: operation paths start with a slash, so a trailing one would double it. */
+function withoutTrailingSlashes(options: RunOptions): RunOptions {
+  const trim = (url: string | undefined) => url?.replace(/\/+$/, '');
+  return {
+    ...options,
+    ...(options.baseUrl ? { baseUrl: trim(options.baseUrl) } : {}),
+    ...(options.betaUrl ? { betaUrl: trim(options.betaUrl) } : {}),
+  };
 }
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
@@ -103,8 +144,9 @@ export async function run(options: RunOptions, log: (line: string) => void): Pro
 }
 
 /** One conformance run; undefined when it could not start (a usage error, already reported). */
-export async function runSuite(options: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
+export async function runSuite(given: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
   const startedAt = new Date();
+  const options = withoutTrailingSlashes(given);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') {
     log(`cloudconf: ${shard}`);
@@ -137,6 +179,15 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     log('cloudconf: --concurrency takes a whole number of 1 or more');
     return undefined;
   }
+  let declared: DeclaredProfile | undefined;
+  try {
+    declared = declaredProfile(options.profile, options.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log(`cloudconf: ${error.message}`);
+    return undefined;
+  }
+  if (!options.baseUrl && !declared) declared = REFERENCE_PROFILE;
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -168,6 +219,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     ...(options.header && Object.keys(options.header).length ? { headers: options.header } : {}),
     concurrency,
     limiter: limiter.id,
+    ...(declared ? { profile: declared.profile } : {}),
+    ...(areasNamed(options).length ? { areas: areasNamed(options) } : {}),
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>
@@ -195,7 +248,9 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config);
   const ids = options.mutants ? [...new Set(options.mutants.flatMap((m) => m.requirements))] : options.ids;
   const { all: allSelected, judged: judgedSelected } = selectRequirements({ ...options, ...(ids ? { ids } : {}) });
-  const { all, judged, shardFiles } = inShard(allSelected, judgedSelected, shard);
+  // What the declared profile leaves out is not run: its requirements are `not-offered` in the results.
+  const offered = declared ? judgedSelected.filter((r) => offersRequirement(declared.profile, r)) : judgedSelected;
+  const { all, judged, shardFiles } = inShard(allSelected, offered, shard);
   if (judgedSelected.length === 0) {
     // A selection that matches nothing would "pass" silently: a typo must not look like conformance.
     log(`cloudconf: no requirement matches ${describeSelection(options)} (--only takes an id or an id prefix)`);
@@ -209,7 +264,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   // Every client of the run (worker threads and the cleanup included) counts its requests here.
   const tally = openTally();
   const timing: { roundTripMs?: number } = {};
-  const unreachable = options.baseUrl ? await preflight(config, timing) : undefined;
+  const unreachable = options.baseUrl ? await preflight(config, judged, timing) : undefined;
   const workers = workersFor(process.env.CLOUDCONF_WORKERS, concurrency, timing.roundTripMs);
   const stoppedEarly = guard.interrupted();
   if (unreachable || stoppedEarly) {
@@ -225,7 +280,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
       `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''} (${workers} suite workers); what the run creates is labelled ${config.labelPrefix}-…`,
     );
   }
-  const pattern = namePattern(options, judgedSelected);
+  const pattern = offered.length < judgedSelected.length ? exactPattern(offered) : namePattern(options, judgedSelected);
   const allure = options.allure ?? true;
   const reportDir = resolve(options.reportDir);
   markInProgress(reportDir, startedAt);
@@ -300,9 +355,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     sockets.dispose();
     await retired;
   });
-  for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
-  const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
-  const results = buildResults(all, collector.outcomes, {
+  const { outcomes, findings } = withEvidence(collector.outcomes, config.profile);
+  for (const [key, outcome] of outcomes) options.outcomes?.set(key, outcome);
+  const retries = [...outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
+  const results = buildResults(all, outcomes, {
     version: TOOL_VERSION,
     baseUrl: options.baseUrl ?? 'reference server (in-process)',
     reference: reference !== undefined,
@@ -310,7 +366,12 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     startedAt,
     strict: config.strict,
     requests,
+    ...(declared ? { profile: declared.profile } : {}),
   });
+  results.offer = {
+    ...(declared ? { profile: declared.profile, profileSource: declared.source } : {}),
+    ...findings,
+  };
   if (shard) results.shard = { ...shard, files: shardFiles };
   await phases.settle('recording the provenance', () => {
     results.tool.build = toolBuild();

@@ -1,42 +1,15 @@
-// Which requirements a run judges: the union of `--only` prefixes, less every `--exclude` prefix, at one `--level`, in one `--part`, or exact ids.
+// How a run's selection (spec/selection.ts) reaches vitest and messages: the test-name pattern, and the selection named in a line.
 
-import { exclusions, requirements } from '../../spec/index.js';
-import type { Level, Requirement } from '../../spec/types.js';
+import { areasNamed, list, type SelectionFlags } from '../../spec/selection.js';
+import type { Requirement } from '../../spec/types.js';
 
-export interface SelectionFlags {
-  /** Ids or id prefixes (`vpcs/create`); the union of all. A string is one prefix. */
-  only?: string | string[];
-  /** Ids or id prefixes left out of the selection. */
-  exclude?: string[];
-  level?: Level;
-  /** Only the requirements of one part of the documents (1, 2 or 3). */
-  part?: string;
-  /** Exact requirement ids, instead of `only`. */
-  ids?: string[];
-}
-
-const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
-
-/** Whether an id is one of the prefixes or under one (`vpcs/create` holds `vpcs/create/label-length`). */
-export const underAny = (id: string, prefixes: readonly string[]) =>
-  prefixes.some((p) => id === p || id.startsWith(p.endsWith('/') ? p : `${p}/`));
-
-/** All requirements selected, and those judged (the selection less the exclusions of spec/). */
-export function selectRequirements(flags: SelectionFlags): { all: Requirement[]; judged: Requirement[] } {
-  const excluded = new Set(exclusions.map((x) => x.requirement));
-  const only = list(flags.only);
-  const exclude = flags.exclude ?? [];
-  const all = requirements.filter(
-    (r) =>
-      (flags.ids ? flags.ids.includes(r.id) : only.length === 0 || underAny(r.id, only)) &&
-      !underAny(r.id, exclude) &&
-      (flags.level === undefined || r.level === flags.level) &&
-      (flags.part === undefined || String(r.source.part) === flags.part),
-  );
-  return { all, judged: all.filter((r) => !excluded.has(r.id)) };
-}
+export { areasNamed, type SelectionFlags, selectRequirements, underAny } from '../../spec/selection.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The vitest test-name pattern of exactly these requirements. */
+export const exactPattern = (judged: readonly Requirement[]) =>
+  `^(${judged.map((r) => escapeRegExp(r.id)).join('|')}) \\[`;
 
 /**
  * The vitest test-name pattern of a selection. Titles start with `<id> [LEVEL]`: one --only prefix
@@ -44,8 +17,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function namePattern(flags: SelectionFlags, judged: readonly Requirement[]): string | undefined {
   const only = list(flags.only);
-  const narrowed = flags.ids || only.length > 1 || flags.exclude?.length || flags.level !== undefined;
-  if (narrowed) return `^(${judged.map((r) => escapeRegExp(r.id)).join('|')}) \\[`;
+  const narrowed =
+    flags.ids || only.length > 1 || flags.exclude?.length || flags.level !== undefined || areasNamed(flags).length;
+  if (narrowed) return exactPattern(judged);
   return only[0] === undefined ? undefined : `^${escapeRegExp(only[0])}`;
 }
 

@@ -1,6 +1,7 @@
 // Declares the `serve` command and checks its options; the reference server and the fault catalogue load only when it runs, so other commands start fast.
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Profile } from '../../spec/profile.js';
 import * as parse from './parse-options.js';
 import type { ServeOptions } from './serve.js';
 
@@ -9,6 +10,14 @@ function corsOrigin(value: string): string {
   if (value === '*') return value;
   if (URL.canParse(value) && new URL(value).origin === value) return value;
   throw new InvalidArgumentError('expected * or an origin such as http://localhost:5173 (scheme, host, port; no path)');
+}
+
+/** The profile `--offer` or `--profile` give, checked against the encoding; undefined to serve everything. */
+async function partialProfile(options: ServeOptions): Promise<Profile | undefined> {
+  if (options.profile && options.offer.length) throw new Error('give --offer or --profile, not both');
+  if (!options.profile && !options.offer.length) return undefined;
+  const { checkedProfile, readProfile } = await import('../target/profile-file.js');
+  return options.profile ? readProfile(options.profile) : checkedProfile({ offers: options.offer }, '--offer');
 }
 
 export function registerServe(cli: Command): void {
@@ -38,6 +47,18 @@ export function registerServe(cli: Command): void {
     .option('--quiet', 'no request log')
     .option('--har <file>', 'write every exchange to this HAR file when the server stops')
     .option('--fixtures <file>', 'create the entities of this JSON file at start (see README)')
+    .option(
+      '--offer <names>',
+      'play a partial implementation: serve only these areas and operation ids (comma-separated, repeatable)',
+      parse.commaList,
+      [],
+    )
+    .option('--profile <file>', 'play a partial implementation: serve only what this support profile offers')
+    .addOption(
+      new Option('--unoffered-status <status>', 'how a partial implementation answers what it does not offer')
+        .choices(['404', '501'])
+        .default('404'),
+    )
     .action(async (options: ServeOptions, command: Command) => {
       const [{ faults }, { serve }] = await Promise.all([import('../reference/faults.js'), import('./serve.js')]);
       parse.checkChoices(
@@ -47,6 +68,11 @@ export function registerServe(cli: Command): void {
         faults.map((f) => f.name),
         'fault',
       );
+      try {
+        options.offerProfile = await partialProfile(options);
+      } catch (error) {
+        command.error(`error: ${(error as Error).message}`, { exitCode: 2 });
+      }
       await serve(options);
     });
 }

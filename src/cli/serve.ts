@@ -1,6 +1,7 @@
 // What the `serve` command runs (declared in serve-command.ts): the reference server as a fake for client developers, with CORS, a request log, a HAR file, fixtures and the OpenAPI document at a URL.
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Profile } from '../../spec/profile.js';
 import { catalogueSummary } from '../reference/banner.js';
 import { loadFixtures } from '../reference/fixtures.js';
 import { HarRecorder } from '../reference/har.js';
@@ -21,6 +22,11 @@ export interface ServeOptions {
   quiet?: boolean;
   har?: string;
   fixtures?: string;
+  offer: string[];
+  profile?: string;
+  unofferedStatus: '404' | '501';
+  /** What `--offer` or `--profile` made of the partial implementation to play. */
+  offerProfile?: Profile;
 }
 
 function readFixtures(file: string): unknown {
@@ -47,6 +53,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     faults: options.fault,
     ...(options.cors === false ? {} : { cors: { origin: options.cors, control: options.corsControl === true } }),
     onExchange: log,
+    ...(options.offerProfile
+      ? { offer: { profile: options.offerProfile, status: options.unofferedStatus === '501' ? 501 : 404 } }
+      : {}),
   });
   if (fixtures !== undefined) {
     try {
@@ -65,6 +74,11 @@ export async function serve(options: ServeOptions): Promise<void> {
       `control: ${options.control ? `${origin}/__cloudconf` : 'off'}`,
       `cors: ${options.cors === false ? 'off' : options.cors}${options.corsControl ? ' (control too)' : ''}`,
       `openapi: ${origin}${OPENAPI_PATH}`,
+      ...(options.offerProfile
+        ? [
+            `offers: ${options.offerProfile.offers.join(', ')} and the conventions; the rest answers ${options.unofferedStatus}`,
+          ]
+        : []),
       ...catalogueSummary(server.baseUrl),
       '',
     ].join('\n'),

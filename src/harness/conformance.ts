@@ -14,6 +14,7 @@ import { Fixtures } from './fixtures.js';
 import { collected, wraps } from './inventory.js';
 import { Kit, SkipRequirement } from './kit.js';
 import { longFirst } from './long-first.js';
+import { NothingOffered, NotOffered } from './offer-evidence.js';
 import { derivedProcedure, type WrittenProcedure } from './procedures/derived.js';
 
 const excluded = new Set(exclusions.map((x) => x.requirement));
@@ -52,6 +53,17 @@ const runsAlone = (procedure: WrittenProcedure | undefined) => procedure !== und
 
 export const titleOf = (r: Requirement) => `${r.id} [${r.level}] ${r.text}`;
 
+/** An outcome that also rests on what a skip it received had seen not offered (another test's shared set-up). */
+function withUnserved(o: Outcome, unserved: SkipRequirement['unserved']): Outcome {
+  const known = new Set(o.offer?.unserved.map((u) => u.operation));
+  const added = unserved.filter((u) => !known.has(u.operation));
+  if (added.length === 0) return o;
+  return {
+    ...o,
+    offer: { served: o.offer?.served ?? [], ...o.offer, unserved: [...(o.offer?.unserved ?? []), ...added] },
+  };
+}
+
 /**
  * The outcome of a procedure that ended by throwing. A request without an answer makes it `error`
  * whatever came after; a failure already seen stands when a later step cannot go on; the mode's
@@ -61,8 +73,14 @@ function outcomeOfError(kit: Kit, error: unknown): Outcome {
   const seen = kit.outcome();
   if (seen.verdict === 'error') return seen;
   if (error instanceof SkipRequirement || error instanceof RequestRefused) {
-    return seen.verdict === 'pass' ? { ...seen, verdict: 'skipped', reason: error.message } : seen;
+    const told = error instanceof SkipRequirement ? withUnserved(seen, error.unserved) : seen;
+    return told.verdict === 'pass' ? { ...told, verdict: 'skipped', reason: error.message } : told;
   }
+  // A failure seen before the test needed what the target does not offer stands.
+  if (error instanceof NotOffered && seen.verdict === 'pass')
+    return { ...seen, verdict: 'not-offered', reason: error.message };
+  if (error instanceof NothingOffered && seen.verdict === 'pass')
+    return { ...seen, verdict: 'not-implemented', reason: error.message };
   if (error instanceof NoAnswer)
     return { ...seen, verdict: 'error', reason: `no answer from the target: ${error.message}` };
   if (error instanceof BoundReached) return { ...seen, verdict: 'error', reason: error.message };

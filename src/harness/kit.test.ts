@@ -12,6 +12,7 @@ import { Kit } from './kit.js';
 test('cases sent at once stop at the bound of one requirement: no request starts past it', async () => {
   let sent = 0;
   const session = {
+    config: {},
     send: async (): Promise<Exchange> => {
       sent += 1;
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -40,6 +41,7 @@ test('cases sent at once stop at the bound of one requirement: no request starts
 /** A Kit whose session answers 200, after the given retries. */
 function kitAnswering(retries: string[]): Kit {
   const session = {
+    config: {},
     send: async (): Promise<Exchange> => ({
       request: { method: 'GET', url: 'http://127.0.0.1:9/v4/vpcs', headers: {} },
       response: { status: 200, headers: {}, text: '{}', truncated: false },

@@ -4,8 +4,9 @@ import type { Operation, Requirement } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { type Exchange, excerpt, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
-import { type Failure, type Outcome, verdictOf } from '../vocabulary/outcome.js';
+import { type Failure, type OfferEvidence, type Outcome, verdictOf } from '../vocabulary/outcome.js';
 import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
+import { OfferRecord, requireOffered } from './offer-evidence.js';
 
 /** Failures of one requirement shown with their exchange; later ones keep their text only (a target failing every case). */
 const MAX_FAILURES_WITH_EXCHANGES = 50;
@@ -13,8 +14,18 @@ const MAX_FAILURES_WITH_EXCHANGES = 50;
 /** Answers up to this size are kept whole in `sent`, where the harness finds the ids of what the test created. */
 const ADOPTED_BODY_CHARS = 256 * 1024;
 
-/** Thrown to end a test early with `skipped`, carrying the reason. */
-export class SkipRequirement extends Error {}
+/**
+ * Thrown to end a test early with `skipped`, carrying the reason and what the skipping test had seen
+ * not offered: a test that awaits another's shared set-up and gets its skip learns why.
+ */
+export class SkipRequirement extends Error {
+  constructor(
+    reason: string,
+    readonly unserved: OfferEvidence['unserved'] = [],
+  ) {
+    super(reason);
+  }
+}
 
 /** Why a requirement is flaky: how many answers came only on a retry, and the first of them. */
 function flakyReason(retried: Exchange[]): string {
@@ -33,6 +44,8 @@ export class Kit {
   /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
   private readonly unjudgedAnswers: string[] = [];
   private readonly deadline = performance.now() + MAX_MS_PER_REQUIREMENT;
+  /** What the answers showed of the operations this test sent to: served, or not offered. */
+  readonly offers = new OfferRecord();
   /** What a request must wait for before it goes out (a seat for a test that makes VLANs); nothing for most. */
   beforeSend?: (op: Operation, options: SendOptions) => Promise<void> | undefined;
 
@@ -48,6 +61,7 @@ export class Kit {
       throw new BoundReached(`stopped after ${MAX_REQUESTS_PER_REQUIREMENT} requests, the bound of one requirement`);
     if (performance.now() > this.deadline)
       throw new BoundReached(`stopped after ${MAX_MS_PER_REQUIREMENT / 1000} s, the bound of one requirement`);
+    requireOffered(this.session.config, op);
     this.started += 1;
     const wait = this.beforeSend?.(op, options);
     if (wait) await wait;
@@ -58,6 +72,7 @@ export class Kit {
     const whole = (e.response?.text.length ?? 0) <= ADOPTED_BODY_CHARS;
     this.sent.push({ op, options, exchange: whole ? e : kept });
     if (e.transportError) this.transportErrors += 1;
+    this.offers.note(op, e);
     return e;
   }
 
@@ -77,13 +92,18 @@ export class Kit {
     return false;
   }
 
+  /** Drops the failures recorded after the first `kept`: what a step judged through an operation the target does not offer. */
+  dropFailuresAfter(kept: number): void {
+    this.failures.splice(kept);
+  }
+
   /** Records an answer that says the request never reached what the requirement judges: the verdict is then `error`. */
   unjudged(why: string): void {
     this.unjudgedAnswers.push(why);
   }
 
   skip(reason: string): never {
-    throw new SkipRequirement(reason);
+    throw new SkipRequirement(reason, this.offers.evidence()?.unserved);
   }
 
   /** Requests that got no judgeable answer (timeouts, resets, still rate-limited): the verdict is then `error`. */
@@ -100,11 +120,13 @@ export class Kit {
       : unjudged
         ? `${unjudged} answer(s) cannot be judged for this requirement (credentials, routing or load; first: ${this.unjudgedAnswers[0]})`
         : undefined;
+    const offer = this.offers.evidence();
     const flaky = this.exchanges.filter((e) => e.response && e.retries?.some((why) => why !== '429'));
     return {
       requirement: this.requirement.id,
       verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged),
       ...(flaky.length ? { flaky: flakyReason(flaky) } : {}),
+      ...(offer ? { offer } : {}),
       failures: this.failures,
       ...(reason ? { reason } : {}),
       requests: this.exchanges.length,

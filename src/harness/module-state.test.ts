@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   'src/target/session.ts sessions': 'the sessions, keyed by the mutant (the target) they talk to',
   'src/target/removal.ts removals': 'removal paths keyed by an operation of spec/',
   'src/target/config-file.ts compiled': 'the compiled config schema',
+  'src/target/profile-file.ts validator': 'the compiled profile schema',
 };
 
 /** A top-level `let`, or a top-level collection that starts empty: state a module gathers as it runs. */

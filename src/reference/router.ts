@@ -57,6 +57,17 @@ export class Router {
     return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
   }
 
+  /**
+   * The operations of the resource a path addresses, whatever their method: the routes of the most
+   * specific shape that matches (`/managed/credentials/sshkey` is not `/managed/credentials/{id}`).
+   */
+  operationsAt(root: Root, path: string): Operation[] {
+    const parts = segmentsOf(path);
+    const matching = (this.byFirst[root].get(parts[0] ?? '') ?? []).filter((r) => matchSegments(r, parts));
+    const shape = matching[0] ? specificity(matching[0]) : undefined;
+    return matching.filter((r) => specificity(r) === shape).map((r) => r.op);
+  }
+
   /** The methods a path takes (none for an unknown path): what `Allow` and a CORS preflight list. */
   methodsAt(root: Root, path: string): string[] {
     const m = this.match(root, '', path);

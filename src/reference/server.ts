@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operations } from '../../spec/index.js';
+import { offersOperation, type Profile } from '../../spec/profile.js';
 import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
 import { registerFaultSet } from './control-runtime.js';
@@ -13,7 +14,7 @@ import { recordLogin } from './model/events.js';
 import { createWorld } from './model/wiring.js';
 import type { World } from './model/world.js';
 import { type ApiResponse, errorResponse, handle, type IncomingApiRequest } from './pipeline.js';
-import { Router } from './router.js';
+import { type Match, Router } from './router.js';
 import { RawBody } from './routes/context.js';
 import { handlers } from './routes/index.js';
 import { type Answer, jsonAnswer, recordedHeaders, type ServedExchange } from './served.js';
@@ -37,10 +38,19 @@ export interface ReferenceOptions {
   cors?: CorsPolicy;
   /** Called once per request after its answer is written: request logs, HAR files. */
   onExchange?: (served: ServedExchange) => void;
+  /** Play a partial implementation: only what the profile offers is served (`serve --offer`). */
+  offer?: PartialOffer;
 }
 
-/** What the HTTP layer adds around the API: CORS and the record of each exchange. */
-export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange'>;
+/** What a partial implementation serves, and how it answers the rest of the documented routes. */
+export interface PartialOffer {
+  profile: Profile;
+  /** 404 (the route is unknown to it) or 501 (it knows the route and says it is not implemented). */
+  status: 404 | 501;
+}
+
+/** What the HTTP layer adds around the API: CORS, the record of each exchange, the partial offer. */
+export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange' | 'offer'>;
 
 export interface RunningReference {
   baseUrl: string;
@@ -122,6 +132,20 @@ const bearer = (header: string | undefined) => {
   return m ? m[1] : header === undefined ? undefined : '';
 };
 
+/**
+ * A match as a partial implementation sees it: an operation it does not offer is a method it does
+ * not allow where it offers another at that path, else `unoffered` (it answers the offer's status).
+ */
+function partialMatch(root: Root, method: string, path: string, offer: PartialOffer | undefined): Match | 'unoffered' {
+  const match = router.match(root, method, path);
+  if (!offer || match.kind === 'not-found') return match;
+  if (match.kind === 'found' && offersOperation(offer.profile, match.op)) return match;
+  const offeredHere = router.operationsAt(root, path).filter((op) => offersOperation(offer.profile, op));
+  if (offeredHere.length)
+    return { kind: 'method-not-allowed', allowed: [...new Set(offeredHere.map((op) => op.method))] };
+  return 'unoffered';
+}
+
 function apiResponse(
   world: World,
   root: Root,
@@ -129,10 +153,16 @@ function apiResponse(
   target: Target,
   req: IncomingMessage,
   raw: Buffer | undefined,
+  offer?: PartialOffer,
 ): ApiResponse & { allow?: string[] } {
   // HEAD answers as GET does, without the body (the writer drops it).
   const asked = method === 'HEAD' && !world.fault('head-refused') ? 'GET' : method;
-  const match = router.match(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3));
+  const match = partialMatch(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3), offer);
+  if (match === 'unoffered') {
+    const notImplemented = offer?.status === 501;
+    const reason = notImplemented ? 'Not implemented' : 'Not found';
+    return errorResponse(new ModelError('not-found', [{ reason }], notImplemented ? 501 : undefined), world);
+  }
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
   if (match.kind === 'method-not-allowed' && world.fault('method-not-allowed-as-400')) {
     return errorResponse(new ModelError('validation', [{ reason: 'Bad request' }]), world);
@@ -161,8 +191,16 @@ function apiResponse(
 }
 
 /** The API's answer as bytes and headers: the media type, `Allow` on a 405, the Bearer challenge on a 401. */
-function apiAnswer(world: World, root: Root, method: string, target: Target, req: IncomingMessage, raw?: Buffer) {
-  const r = apiResponse(world, root, method, target, req, raw);
+function apiAnswer(
+  world: World,
+  root: Root,
+  method: string,
+  target: Target,
+  req: IncomingMessage,
+  raw?: Buffer,
+  offer?: PartialOffer,
+) {
+  const r = apiResponse(world, root, method, target, req, raw, offer);
   if (r.body instanceof RawBody) {
     return { status: r.status, headers: { 'content-type': r.body.contentType }, body: Buffer.from(r.body.bytes) };
   }
@@ -262,9 +300,18 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
     return jsonAnswer(200, servedOpenapi(`http://${req.headers.host ?? '127.0.0.1'}`));
   const root = rootOf(target.pathname);
   if (!root) return jsonAnswer(404, { errors: [{ reason: 'Not found' }] });
-  if (method === 'OPTIONS' && !world.fault('allow-header-fixed'))
-    return optionsAnswer(x.layer, req, router.methodsAt(root, target.pathname.slice(root === 'beta' ? 7 : 3)));
-  return apiAnswer(world, root, method, target, req, raw);
+  if (method === 'OPTIONS' && !world.fault('allow-header-fixed')) {
+    const path = target.pathname.slice(root === 'beta' ? 7 : 3);
+    const offer = x.layer.offer;
+    const methods = offer
+      ? router
+          .operationsAt(root, path)
+          .filter((op) => offersOperation(offer.profile, op))
+          .map((op) => op.method)
+      : router.methodsAt(root, path);
+    return optionsAnswer(x.layer, req, [...new Set(methods)]);
+  }
+  return apiAnswer(world, root, method, target, req, raw, x.layer.offer);
 }
 
 /** Where the server serves its OpenAPI document, with `servers` set to its own URLs. */
@@ -343,6 +390,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const layer: HttpLayer = {
     ...(options.cors ? { cors: options.cors } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+    ...(options.offer ? { offer: options.offer } : {}),
   };
   const handler = createReferenceHandler(world, options.control ?? true, layer);
   const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));

@@ -1,6 +1,7 @@
 // Builds results.json, the source every other report is rendered from: a verdict per selected requirement, with failures as data.
 
-import { exclusions } from '../../spec/index.js';
+import { exclusions, operationOf } from '../../spec/index.js';
+import { offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
 import {
@@ -11,6 +12,7 @@ import {
   type Verdict,
   type VerdictCounts,
 } from '../vocabulary/outcome.js';
+import type { NotImplemented } from './offer.js';
 import type { Provenance } from './provenance.js';
 
 /** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */
@@ -30,6 +32,19 @@ export interface RequirementResult {
   durationMs?: number;
   /** Why the requirement is flaky on this target (answers that came only on a retry); its verdict stands. */
   flaky?: string;
+  /** The operation the target does not offer that made it not-implemented (or failed its profile). */
+  needs?: string;
+}
+
+/** What the run learnt of what the target offers: its declared profile, the operations it served, those it does not offer. */
+export interface OfferSection {
+  profile?: Profile;
+  /** Where the profile came from (a file, the configuration file, `serve --offer`). */
+  profileSource?: string;
+  /** Operations some answer showed served. */
+  served: string[];
+  /** Operations every answer showed not offered, each with the first answer that showed it. */
+  notImplemented: NotImplemented[];
 }
 
 export interface Results {
@@ -59,6 +74,8 @@ export interface Results {
   cleanup?: RunCleanup;
   /** What the run covered and how it ran: selection, settings, encoding revision, end time, runtime (set by `run`). */
   provenance?: Provenance;
+  /** What the target showed it offers and does not, and its declared profile (set by `run`). */
+  offer?: OfferSection;
   /** Set when a phase of the run (suites, cleanup, rendering) failed: the reports are written all the same, and the run exits 2. */
   incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
@@ -99,6 +116,16 @@ export interface RunFacts {
   startedAt: Date;
   strict: boolean;
   requests: number;
+  /** The declared profile: requirements it leaves out are `not-offered` (they were not run). */
+  profile?: Profile;
+}
+
+/** Why a requirement is not-offered: the operation or area the profile leaves out. */
+function notOfferedReason(r: Requirement): string {
+  const op = operationOf(r);
+  return op
+    ? `the declared profile does not offer ${op.method} ${op.path} (${op.id})`
+    : `the declared profile offers no operation of ${r.area}`;
 }
 
 export function buildResults(
@@ -119,6 +146,8 @@ export function buildResults(
     };
     const excludedBecause = why.get(r.id);
     if (excludedBecause) return { ...base, verdict: 'excluded', reason: excludedBecause };
+    if (facts.profile && !offersRequirement(facts.profile, r))
+      return { ...base, verdict: 'not-offered', reason: notOfferedReason(r) };
     const o = outcomes.get(r.id);
     if (!o) return { ...base, verdict: 'skipped', reason: 'not run' };
     return {
@@ -129,6 +158,7 @@ export function buildResults(
       ...(o.durationMs === undefined ? {} : { durationMs: Math.round(o.durationMs) }),
       ...(o.reason ? { reason: o.reason } : {}),
       ...(o.flaky ? { flaky: o.flaky } : {}),
+      ...(o.needs ? { needs: o.needs } : {}),
     };
   });
   return {

@@ -3,11 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { opOf } from '../../spec/index.js';
 import { startRecordingProxy } from '../http/recording-proxy.js';
-import { PUBLIC_READ, TOKEN_READ } from '../target/preflight.js';
-
-const PREFLIGHT_PATHS = [opOf(PUBLIC_READ).path, opOf(TOKEN_READ).path];
 
 export const hostileBehaviours = [
   'silent',
@@ -51,7 +47,8 @@ const gzipBomb = () => {
 };
 
 /** What each behaviour does with a request; `silent` does nothing at all. */
-const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerResponse) => void> = {
+/** How a behaviour answers one request: `nth` counts the requests this target has had, this one included. */
+const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerResponse, nth: number) => void> = {
   silent: () => {},
   // Headers at once, then the body a byte at a time, slower than any sane timeout.
   slow: (_req, res) => {
@@ -92,10 +89,9 @@ const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerRespons
     res.writeHead(200, JSON_TYPE);
     res.end(DEEP_JSON);
   },
-  // The preflight's two reads get an empty list at once; every other request waits for ever.
-  hangsAfterPreflight: (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (!PREFLIGHT_PATHS.some((p) => path.endsWith(p))) return;
+  // The preflight's read (the first request) gets an empty list at once; every later request waits for ever.
+  hangsAfterPreflight: (_req, res, nth) => {
+    if (nth > 1) return;
     res.writeHead(200, JSON_TYPE);
     res.end('{"data":[],"page":1,"pages":1,"results":0}');
   },
@@ -111,7 +107,7 @@ export async function startHostileTarget(behaviour: HostileBehaviour): Promise<H
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     req.resume();
-    behave[behaviour](req, res);
+    behave[behaviour](req, res, seen.length);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

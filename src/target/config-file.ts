@@ -126,6 +126,7 @@ const RUN_OPTIONS: Record<string, string> = {
   baseline: 'baseline',
   known_failures: 'knownFailures',
   headers: 'header',
+  profile: 'profile',
 };
 
 /**

@@ -1,5 +1,7 @@
 // The configuration of one conformance run as the suites see it: target, token, seed, mode, and the values the target decides (regions).
 
+import type { Profile } from '../../spec/profile.js';
+
 export type Mode = 'read-only' | 'safe' | 'full';
 
 export interface RunConfig {
@@ -49,6 +51,10 @@ export interface RunConfig {
   /** Most requests in flight for the whole run (`--concurrency`), and the limiter every worker asks for a slot. */
   concurrency?: number;
   limiter?: string;
+  /** The target's declared support profile: what it leaves out is `not-offered`, and never sent. */
+  profile?: Profile;
+  /** The areas a selection of whole areas names (`--only vpcs`): the conventions are judged through their operations. */
+  areas?: string[];
 }
 
 export interface ConfiguredCredentials {

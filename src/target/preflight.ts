@@ -1,50 +1,100 @@
-// Before any verdict, two cheap reads show that the base URL answers this API and that the token is accepted; otherwise the run stops with one line saying which.
+// Before any verdict, a few authenticated reads the run will judge show that the base URL answers this API and that the token is accepted; otherwise the run stops with one line saying what it saw.
 
-import { opOf } from '../../spec/index.js';
-import type { Operation } from '../../spec/types.js';
+import { operationOf, operations } from '../../spec/index.js';
+import { offersOperation } from '../../spec/profile.js';
+import type { Operation, Requirement } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RunConfig } from './config.js';
 import { clientFor } from './session.js';
 
-/** Reads without path parameters on the API's base path: one that needs no token, so it shows whether the path is this API's whatever the token. */
-export const PUBLIC_READ = 'kernels/list';
-/** A read that needs the token. */
-export const TOKEN_READ = 'account/view';
-
 /** Errors of a connection that never opened: nothing listens there, or the name does not resolve. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-const line = (op: Operation, url: string, e: Exchange) =>
-  `${op.method} ${url} answered ${e.response?.status ?? e.transportError?.code}`;
+/** Errors of a connection that opened but carried no HTTP answer: most often the wrong scheme for the port. */
+const NOT_HTTP = /^(ECONNRESET|EPROTO|UND_ERR_SOCKET|HPE_|ERR_SSL_|ERR_TLS_)/;
+
+/** Answers that say the route is not there (or not served): the next read may be. */
+const NOT_HERE = new Set([404, 405, 501]);
+
+/** A message of the network stack on one line (OpenSSL's end with a newline), cut to a readable length. */
+const oneLine = (text = '') => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+};
+
+const firstLine = (e: Exchange) => {
+  const line = (e.response?.text ?? '').trim().split('\n')[0] ?? '';
+  return line ? ` (${JSON.stringify(line.length > 120 ? `${line.slice(0, 120)}…` : line)})` : '';
+};
+
+const said = (e: Exchange) =>
+  `${e.request.method} ${e.request.url} answered ${e.response ? `${e.response.status}${firstLine(e)}` : `nothing (${e.transportError?.code})`}`;
+
+/** A read that can go first: a GET without path parameters at the stable root, not disabled, in the profile. */
+const probeable = (config: RunConfig, op: Operation) =>
+  op.method === 'GET' &&
+  op.pathParams.length === 0 &&
+  op.root === 'base' &&
+  op.status.kind !== 'disabled' &&
+  (!config.profile || offersOperation(config.profile, op));
 
 /**
- * Why the run cannot reach the API, or undefined when it can; `timing` gets the round trip of an
- * answered request. Only what is certain stops a run: a
- * connection that never opened, a 404 to a path every target has, a 401 or 403 to the token; a
- * target that answers badly in other ways (500, HTML, silence) is judged by the suites.
+ * The reads to try, one per area (an implementation offers whole areas or none of one, most often),
+ * the areas the selection judges first: every implementation answers the authentication convention
+ * on what it offers. Within an area an authenticated read comes first: it shows the token too.
  */
-export async function preflight(config: RunConfig, timing: { roundTripMs?: number } = {}): Promise<string | undefined> {
+export function probesFor(config: RunConfig, judged: readonly Requirement[]): Operation[] {
+  const judgedAreas = new Set(judged.map((r) => operationOf(r)?.area ?? r.area));
+  const authenticatedFirst = (a: Operation, b: Operation) =>
+    Number(a.auth.scope === 'none') - Number(b.auth.scope === 'none');
+  const candidates = operations.filter((op) => probeable(config, op)).sort(authenticatedFirst);
+  const firstOfEach = [...new Map(candidates.reverse().map((op) => [op.area, op])).values()].reverse();
+  return [
+    ...firstOfEach.filter((op) => judgedAreas.has(op.area)),
+    ...firstOfEach.filter((op) => !judgedAreas.has(op.area)),
+  ];
+}
+
+/** The hint of a base URL whose every read was not there. */
+function baseHint(baseUrl: string): string {
+  const versioned = /\/v\d+(beta)?$/.test(new URL(baseUrl).pathname);
+  return versioned
+    ? `is the target serving this API at ${baseUrl}?`
+    : "does --base-url end with the API's version path (e.g. https://api.example.com/v4)?";
+}
+
+/**
+ * Why the run cannot judge the target, or undefined when it can; `timing` gets the round trip of an
+ * answered request. Only what is certain stops a run: a connection that never opened or carried no
+ * HTTP, a 401 or 403 to the token, or no read of the API answering at all. A target that answers
+ * badly in other ways (500, silence) is judged by the suites.
+ */
+export async function preflight(
+  config: RunConfig,
+  judged: readonly Requirement[],
+  timing: { roundTripMs?: number } = {},
+): Promise<string | undefined> {
   const client = clientFor(config);
+  const notHere: Exchange[] = [];
   try {
-    const pub = opOf(PUBLIC_READ);
-    const pubUrl = `${config.baseUrl}${pub.path}`;
-    const open = await client.send({ method: pub.method, url: pubUrl });
-    const code = open.transportError?.code;
-    if (!open.response && code && UNREACHABLE.has(code))
-      return `cannot reach ${config.baseUrl}: ${code} (${open.transportError?.message}); is the target running, and is --base-url right?`;
-    if (open.response?.status === 404 || open.response?.status === 405)
-      return `${config.baseUrl} does not answer this API: ${line(pub, pubUrl, open)}; does --base-url end with the API's version path (e.g. /v4)?`;
-    // No answer at all (silence, a dripping body): the suites will judge that, without a second wait here.
-    if (!open.response) return undefined;
-    const own = opOf(TOKEN_READ);
-    const ownUrl = `${config.baseUrl}${own.path}`;
-    const auth = await client.send({ method: own.method, url: ownUrl, token: config.token });
-    // The shorter of the two answered requests: one slow answer on a loaded machine does not make a loopback target far.
-    if (auth.response) timing.roundTripMs = Math.min(open.durationMs, auth.durationMs);
-    const status = auth.response?.status;
-    if (status === 401 || status === 403)
-      return `the token is refused: ${line(own, ownUrl, auth)}; check --token or CLOUDCONF_TOKEN`;
-    return undefined;
+    for (const op of probesFor(config, judged)) {
+      const url = `${config.baseUrl}${op.path}`;
+      const e = await client.send({ method: 'GET', url, ...(op.auth.scope === 'none' ? {} : { token: config.token }) });
+      const code = e.transportError?.code ?? '';
+      if (!e.response && UNREACHABLE.has(code))
+        return `cannot reach ${config.baseUrl}: ${code} (${e.transportError?.message}); is the target running, and is --base-url right?`;
+      if (!e.response && NOT_HTTP.test(code))
+        return `${said(e)}: the connection carried no HTTP answer (${oneLine(e.transportError?.message)}); is the scheme right (http:// or https://), and the port?`;
+      // Silence or a dripping body: the suites will judge that, without more waiting here.
+      if (!e.response) return undefined;
+      timing.roundTripMs = Math.min(timing.roundTripMs ?? Number.POSITIVE_INFINITY, e.durationMs);
+      const status = e.response.status;
+      if (status === 401 || status === 403) return `the token is refused: ${said(e)}; check --token or CLOUDCONF_TOKEN`;
+      if (!NOT_HERE.has(status)) return undefined;
+      notHere.push(e);
+    }
+    if (notHere.length === 0) return undefined;
+    return `nothing at ${config.baseUrl} answers as this API: ${notHere.map(said).join('; ')}; ${baseHint(config.baseUrl)}`;
   } finally {
     await client.close();
   }

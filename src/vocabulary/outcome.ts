@@ -56,6 +56,18 @@ export interface Failure {
   case?: string;
 }
 
+/**
+ * Operations a test saw served, and those whose every answer in it said "not offered", with the first
+ * such answer: `unserved` the test needed, `aside` it did without (a convention judged through others).
+ */
+export interface OfferEvidence {
+  served: string[];
+  unserved: { operation: string; exchange: Exchange }[];
+  aside?: { operation: string; exchange: Exchange }[];
+  /** Operations with path parameters that answered 404 and never served: not offered if a collection above them is not. */
+  notFound?: { operation: string; exchange: Exchange }[];
+}
+
 export interface Outcome {
   requirement: string;
   verdict: Verdict;
@@ -71,6 +83,10 @@ export interface Outcome {
    * connection, then an answer): the requirement is flaky on this target, whatever its verdict.
    */
   flaky?: string;
+  /** What the test's answers showed of the operations it sent to: served, or not offered (DESIGN section 3). */
+  offer?: OfferEvidence;
+  /** For a not-implemented requirement (or a profile's failure): the operation the target does not offer. */
+  needs?: string;
   seed: number;
   /** How long the test took, in ms (set by the collector from vitest's timing). */
   durationMs?: number;

@@ -1,20 +1,26 @@
 // Procedures of the HTTP-level conventions (issue 17 item 6): Allow on a 405, the JSON media type, the Bearer challenge, HEAD where GET is.
 
 import { operations } from '../../spec/index.js';
+import { offersOperation } from '../../spec/profile.js';
 import type { Operation } from '../../spec/types.js';
 import {
   allowListsRouteMethods,
   bearerChallenge,
   headLikeGet,
   jsonMediaType,
+  OfferedSteps,
+  throughOffered,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
 import { LISTS, offRoute, opOf, requestFor, VIEWS } from './sample.js';
 
-/** The methods the documents give a path: every operation at that path and root. */
-const routeMethods = (op: Operation) =>
-  operations.filter((o) => o.root === op.root && o.path === op.path).map((o) => o.method);
+/** The methods the documents give a path that the declared profile offers: every such operation at that path and root. */
+const routeMethods = (ctx: WrittenContext, op: Operation) =>
+  operations
+    .filter((o) => o.root === op.root && o.path === op.path)
+    .filter((o) => !ctx.kit.session.config.profile || offersOperation(ctx.kit.session.config.profile, o))
+    .map((o) => o.method);
 
 /** A route and a method it does not take, with and without path parameters. */
 const WRONG_METHODS: [string, string][] = [
@@ -29,43 +35,48 @@ const WRONG_METHODS: [string, string][] = [
 ];
 
 export async function allow405(ctx: WrittenContext) {
+  const steps = new OfferedSteps(ctx.kit);
   for (const [id, method] of WRONG_METHODS) {
-    const base = opOf(id);
-    const request = await requestFor(ctx, base);
-    const wrong = offRoute(base, base.path, method as Operation['method']);
-    const e = await ctx.kit.send(wrong, { params: request.params ?? {}, body: {} });
-    ctx.kit.check(allowListsRouteMethods(e, routeMethods(base)), `${method} ${base.path}`);
+    await steps.one(id, async (base) => {
+      const request = await requestFor(ctx, base);
+      // The route's own method first: a wrong method shows nothing at a route the target does not serve.
+      await ctx.kit.send(base, request);
+      const wrong = offRoute(base, base.path, method as Operation['method']);
+      const e = await ctx.kit.send(wrong, { params: request.params ?? {}, body: {} });
+      ctx.kit.check(allowListsRouteMethods(e, routeMethods(ctx, base)), `${method} ${base.path}`);
+    });
   }
+  steps.done();
 }
 
 export async function jsonMediaTypeEverywhere(ctx: WrittenContext) {
   const { kit } = ctx;
-  for (const id of [...VIEWS, ...LISTS.slice(0, 4), 'vpcs/create']) {
-    const op = opOf(id);
-    kit.check(jsonMediaType(await kit.send(op, await requestFor(ctx, op))), id);
-  }
-  for (const r of (await allRejections(ctx)).slice(-12)) kit.check(jsonMediaType(r.exchange), r.why);
+  const steps = new OfferedSteps(kit);
+  await steps.each([...VIEWS, ...LISTS.slice(0, 4), 'vpcs/create'], async (op) => {
+    kit.check(jsonMediaType(await kit.send(op, await requestFor(ctx, op))), op.id);
+  });
+  for (const r of (await allRejections(ctx, steps)).slice(-12)) kit.check(jsonMediaType(r.exchange), r.why);
   const list = opOf('vpcs/list');
   kit.check(jsonMediaType(await kit.send(offRoute(list, list.path, 'PUT'), { body: {} })), `405 of PUT ${list.path}`);
   kit.check(jsonMediaType(await kit.send(offRoute(list, '/no-such-collection'), {})), '404 of an unknown route');
+  steps.judgedAnyway();
+  steps.done();
 }
 
 export async function wwwAuthenticate401(ctx: WrittenContext) {
-  for (const id of ['vpcs/list', 'account/view', 'stackscripts/create', 'events/list']) {
-    const op = opOf(id);
+  await throughOffered(ctx.kit, ['vpcs/list', 'account/view', 'stackscripts/create', 'events/list'], async (op) => {
     const request = await requestFor(ctx, op);
-    ctx.kit.check(bearerChallenge(await ctx.kit.send(op, { ...request, token: null })), `${id} without a token`);
+    ctx.kit.check(bearerChallenge(await ctx.kit.send(op, { ...request, token: null })), `${op.id} without a token`);
     const bad = await ctx.kit.send(op, { ...request, token: 'cc-not-a-token' });
-    ctx.kit.check(bearerChallenge(bad), `${id} with a token the server never issued`);
-  }
+    ctx.kit.check(bearerChallenge(bad), `${op.id} with a token the server never issued`);
+  });
 }
 
 export async function headWhereGet(ctx: WrittenContext) {
-  for (const id of [...VIEWS.slice(0, 3), 'vpcs/list', 'tags/list', 'kernels/list']) {
-    const op = opOf(id);
+  await throughOffered(ctx.kit, [...VIEWS.slice(0, 3), 'vpcs/list', 'tags/list', 'kernels/list'], async (op) => {
     const request = await requestFor(ctx, op);
     const get = await ctx.kit.send(op, request);
     const head = await ctx.kit.send(offRoute(op, op.path, 'HEAD' as Operation['method']), request);
     ctx.kit.check(headLikeGet(head, get), `HEAD ${op.path}`);
-  }
+  });
 }

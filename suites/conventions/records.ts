@@ -11,6 +11,8 @@ import {
   isoDateTime,
   jsonResponse,
   laterListedFirst,
+  OfferedSteps,
+  throughOffered,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
@@ -43,25 +45,25 @@ function dateTimes(fields: readonly Field[], value: unknown, path: string): [str
 }
 
 export async function timestampsDateTime(ctx: WrittenContext) {
-  for (const id of [...VIEWS, ...LISTS]) {
-    const op = opOf(id);
-    const fields = recordFields(op);
-    if (!fields) continue;
+  const withRecords = [...VIEWS, ...LISTS].filter((id) => recordFields(opOf(id)));
+  await throughOffered(ctx.kit, withRecords, async (op) => {
+    const fields = recordFields(op) ?? [];
     const e = await ctx.kit.send(op, await requestFor(ctx, op));
     const body = e.response?.json as Json | undefined;
     const records = op.response.kind === 'envelope' ? ((body?.data as unknown[]) ?? []) : [body];
     for (const [path, value] of records.flatMap((r) => dateTimes(fields, r, ''))) {
-      ctx.kit.check(isoDateTime(value, `${id} ${path}`, e), id);
+      ctx.kit.check(isoDateTime(value, `${op.id} ${path}`, e), op.id);
     }
-  }
+  });
 }
 
 export async function responsesJson(ctx: WrittenContext) {
-  for (const id of [...VIEWS, ...LISTS, 'vpcs/create', 'vpcs/update', 'vpcs/delete']) {
-    const op = opOf(id);
-    ctx.kit.check(jsonResponse(await ctx.kit.send(op, await requestFor(ctx, op))), id);
-  }
-  for (const r of (await allRejections(ctx)).slice(-12)) ctx.kit.check(jsonResponse(r.exchange), r.why);
+  const steps = new OfferedSteps(ctx.kit);
+  await steps.each([...VIEWS, ...LISTS, 'vpcs/create', 'vpcs/update', 'vpcs/delete'], async (op) => {
+    ctx.kit.check(jsonResponse(await ctx.kit.send(op, await requestFor(ctx, op))), op.id);
+  });
+  for (const r of (await allRejections(ctx, steps)).slice(-12)) ctx.kit.check(jsonResponse(r.exchange), r.why);
+  steps.done();
 }
 
 const events = opOf('events/list');

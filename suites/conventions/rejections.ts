@@ -2,7 +2,14 @@
 
 import { checkBody } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
-import { type Exchange, hintsFor, negativeCases, sendRequests, type WrittenContext } from '../support/author.js';
+import {
+  type Exchange,
+  hintsFor,
+  negativeCases,
+  type OfferedSteps,
+  sendRequests,
+  type WrittenContext,
+} from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
 
 export interface Rejection {
@@ -30,10 +37,25 @@ function staticCases(ctx: WrittenContext, op: Operation) {
   return cases.filter((_c, i) => i % step === 0);
 }
 
-export async function bodyRejections(ctx: WrittenContext, ops: string[] = BODIES): Promise<Rejection[]> {
+/**
+ * The rejections each operation of a sample gets, as steps: those of an operation the target
+ * showed it does not offer are left out (they judge nothing of the conventions).
+ */
+async function stepwise(
+  steps: OfferedSteps,
+  ids: readonly string[],
+  reject: (op: Operation, out: Rejection[]) => Promise<void>,
+): Promise<Rejection[]> {
   const out: Rejection[] = [];
-  for (const id of ops) {
-    const op = opOf(id);
+  for (const id of ids) {
+    const mine: Rejection[] = [];
+    if (await steps.one(id, (op) => reject(op, mine))) out.push(...mine);
+  }
+  return out;
+}
+
+export function bodyRejections(ctx: WrittenContext, steps: OfferedSteps, ops: string[] = BODIES): Promise<Rejection[]> {
+  return stepwise(steps, ops, async (op, out) => {
     const request = await requestFor(ctx, op);
     await sendRequests(
       ctx.kit,
@@ -42,52 +64,47 @@ export async function bodyRejections(ctx: WrittenContext, ops: string[] = BODIES
       (c, exchange) =>
         out.push({ why: `${op.id}: ${c.location}: ${c.why}`, kind: 'body', location: c.location, exchange }),
     );
-  }
-  return out;
+  });
 }
 
 /** `page` below its bound on the lists whose bounds the document shows. */
-export async function queryRejections(ctx: WrittenContext): Promise<Rejection[]> {
-  const out: Rejection[] = [];
-  for (const op of LISTS.map(opOf).filter((o) => o.paging === 'bounded')) {
+export function queryRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<Rejection[]> {
+  const bounded = LISTS.filter((id) => opOf(id).paging === 'bounded');
+  return stepwise(steps, bounded, async (op, out) => {
     const request = await requestFor(ctx, op);
     const exchange = await ctx.kit.send(op, { ...request, query: { page: 0 } });
     out.push({ why: `${op.id}: page=0`, kind: 'query', exchange });
-  }
-  return out;
+  });
 }
 
 const UNKNOWN_ID = 2_147_483_000;
 
-async function unknownIdRejections(ctx: WrittenContext): Promise<Rejection[]> {
-  const out: Rejection[] = [];
-  for (const id of ['vpcs/view', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view', 'events/view']) {
-    const op = opOf(id);
+/** Unknown ids of entities the target offers: a valid request first, so that a route it does not serve shows as such. */
+function unknownIdRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<Rejection[]> {
+  const views = ['vpcs/view', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view', 'events/view'];
+  return stepwise(steps, views, async (op, out) => {
+    const request = await requestFor(ctx, op);
+    await ctx.kit.send(op, request);
     const last = op.pathParams.at(-1)?.name ?? '';
-    const parents = op.pathParams.length > 1 ? (await requestFor(ctx, op)).params : {};
-    const exchange = await ctx.kit.send(op, { params: { ...parents, [last]: UNKNOWN_ID } });
+    const exchange = await ctx.kit.send(op, { params: { ...request.params, [last]: UNKNOWN_ID } });
     out.push({ why: `${op.id}: ${last} ${UNKNOWN_ID} names nothing`, kind: 'unknown-id', exchange });
-  }
-  return out;
+  });
 }
 
-async function noTokenRejections(ctx: WrittenContext): Promise<Rejection[]> {
-  const out: Rejection[] = [];
-  for (const id of ['vpcs/list', 'tags/list', 'account/view', 'events/list']) {
-    const op = opOf(id);
+function noTokenRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<Rejection[]> {
+  return stepwise(steps, ['vpcs/list', 'tags/list', 'account/view', 'events/list'], async (op, out) => {
     const exchange = await ctx.kit.send(op, { ...(await requestFor(ctx, op)), token: null });
     out.push({ why: `${op.id} without a token`, kind: 'no-token', exchange });
-  }
-  return out;
+  });
 }
 
-/** Every kind of rejected request across the sample. */
-export async function allRejections(ctx: WrittenContext): Promise<Rejection[]> {
+/** Every kind of rejected request across the sample, through the operations the target offers. */
+export async function allRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<Rejection[]> {
   return [
-    ...(await bodyRejections(ctx)),
-    ...(await queryRejections(ctx)),
-    ...(await unknownIdRejections(ctx)),
-    ...(await noTokenRejections(ctx)),
+    ...(await bodyRejections(ctx, steps)),
+    ...(await queryRejections(ctx, steps)),
+    ...(await unknownIdRejections(ctx, steps)),
+    ...(await noTokenRejections(ctx, steps)),
   ];
 }
 

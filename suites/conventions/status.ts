@@ -4,9 +4,11 @@ import type { Operation, Scope } from '../../spec/types.js';
 import {
   conventionalStatus,
   noServerError,
+  OfferedSteps,
   type SendOptions,
   scopesWithout,
   sendRequests,
+  throughOffered,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
@@ -15,14 +17,13 @@ import { AUTHENTICATED, BODIES, offRoute, opOf, requestFor } from './sample.js';
 const NOT_ISSUED = 'cc-not-a-token';
 
 export async function unauthenticated401(ctx: WrittenContext) {
-  for (const id of AUTHENTICATED) {
-    const op = opOf(id);
+  await throughOffered(ctx.kit, AUTHENTICATED, async (op) => {
     const request = await requestFor(ctx, op);
     const none = await ctx.kit.send(op, { ...request, token: null });
-    ctx.kit.check(conventionalStatus(none, 401), `${id} without a token`);
+    ctx.kit.check(conventionalStatus(none, 401), `${op.id} without a token`);
     const bad = await ctx.kit.send(op, { ...request, token: NOT_ISSUED });
-    ctx.kit.check(conventionalStatus(bad, 401), `${id} with a token the server never issued`);
-  }
+    ctx.kit.check(conventionalStatus(bad, 401), `${op.id} with a token the server never issued`);
+  });
 }
 
 const scoped = (op: Operation): op is Operation & { auth: { scope: Scope } } =>
@@ -31,43 +32,47 @@ const scoped = (op: Operation): op is Operation & { auth: { scope: Scope } } =>
 /** A token lacking the scope, and restricted users lacking a global grant or being restricted at all. */
 export async function forbidden403(ctx: WrittenContext) {
   const { kit } = ctx;
-  const ops = AUTHENTICATED.map(opOf).filter(scoped);
-  for (const op of ops) {
-    const credential = await kit.session.credential({
-      scopes: scopesWithout(op.auth.scope),
-      key: `without:${op.auth.scope}`,
-    });
+  const steps = new OfferedSteps(kit);
+  const ops = AUTHENTICATED.filter((id) => scoped(opOf(id)));
+  await steps.each(ops, async (op) => {
+    const scope = op.auth.scope as Scope;
+    const credential = await kit.session.credential({ scopes: scopesWithout(scope), key: `without:${scope}` });
     if (!credential) return kit.skip('needs tokens with chosen scopes (use a target with the control interface)');
     const e = await kit.send(op, { ...(await requestFor(ctx, op)), token: credential.token });
-    kit.check(conventionalStatus(e, 403), `${op.id} with a token without ${op.auth.scope}`);
-  }
-  const restricted = await kit.session.credential({ restricted: true, key: 'restricted:no-grants' });
-  if (!restricted) return kit.skip('needs a restricted user (use a target with the control interface)');
-  for (const id of ['vpcs/create', 'stackscripts/create', 'tags/list', 'users/list']) {
-    const op = opOf(id);
+    kit.check(conventionalStatus(e, 403), `${op.id} with a token without ${scope}`);
+  });
+  await steps.each(['vpcs/create', 'stackscripts/create', 'tags/list', 'users/list'], async (op) => {
+    const restricted = await kit.session.credential({ restricted: true, key: 'restricted:no-grants' });
+    if (!restricted) return kit.skip('needs a restricted user (use a target with the control interface)');
     const e = await kit.send(op, { ...(await requestFor(ctx, op)), token: restricted.token });
     const why = op.access.globalGrant ? `without the ${op.access.globalGrant} grant` : 'for unrestricted users only';
-    kit.check(conventionalStatus(e, 403), `${id} by a restricted user ${why}`);
-  }
+    kit.check(conventionalStatus(e, 403), `${op.id} by a restricted user ${why}`);
+  });
+  steps.done();
 }
 
 const UNKNOWN_ID = 2_147_483_000;
 
 export async function notFound404(ctx: WrittenContext) {
   const { kit } = ctx;
-  for (const id of ['vpcs/view', 'vpcs/update', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view']) {
-    const op = opOf(id);
+  const steps = new OfferedSteps(kit);
+  const ids = ['vpcs/view', 'vpcs/update', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view'];
+  await steps.each(ids, async (op) => {
     const request = await requestFor(ctx, op);
     const last = op.pathParams.at(-1)?.name ?? '';
     const e = await kit.send(op, { ...request, params: { ...request.params, [last]: UNKNOWN_ID } });
-    kit.check(conventionalStatus(e, 404), `${id} with ${last} ${UNKNOWN_ID}`);
-  }
-  const tag = await kit.send(opOf('tags/objects'), { params: { tagLabel: `${kit.session.config.labelPrefix}-none` } });
-  kit.check(conventionalStatus(tag, 404), 'objects of a tag that does not exist');
+    kit.check(conventionalStatus(e, 404), `${op.id} with ${last} ${UNKNOWN_ID}`);
+  });
+  await steps.one('tags/objects', async (op) => {
+    const tag = await kit.send(op, { params: { tagLabel: `${kit.session.config.labelPrefix}-none` } });
+    kit.check(conventionalStatus(tag, 404), 'objects of a tag that does not exist');
+  });
   for (const path of ['/no-such-collection', '/vpcs/1/no-such-thing', '/account/events/1/no-such-action/x']) {
     const e = await kit.send(offRoute(opOf('vpcs/list'), path), {});
     kit.check(conventionalStatus(e, 404), `unknown route GET ${path}`);
   }
+  steps.judgedAnyway();
+  steps.done();
 }
 
 export async function method405(ctx: WrittenContext) {
@@ -78,39 +83,42 @@ export async function method405(ctx: WrittenContext) {
     ['events/list', 'DELETE'],
     ['tags/list', 'PUT'],
   ];
+  const steps = new OfferedSteps(ctx.kit);
   for (const [id, method] of cases) {
-    const base = opOf(id);
-    const e = await ctx.kit.send(offRoute(base, base.path, method), method === 'GET' ? {} : { body: {} });
-    ctx.kit.check(conventionalStatus(e, 405, [404]), `${method} ${base.path}`);
+    await steps.one(id, async (base) => {
+      // The route's own method first: a wrong method shows nothing at a route the target does not serve.
+      await ctx.kit.send(base, await requestFor(ctx, base));
+      const e = await ctx.kit.send(offRoute(base, base.path, method), method === 'GET' ? {} : { body: {} });
+      ctx.kit.check(conventionalStatus(e, 405, [404]), `${method} ${base.path}`);
+    });
   }
+  steps.done();
 }
 
 /** Just over 2 MiB: far above any documented body (the longest fields hold 65535 characters). */
 const OVERSIZED = 2 * 1024 * 1024 + 1;
 
 export async function bodyTooLarge413(ctx: WrittenContext) {
-  for (const id of ['vpcs/create', 'stackscripts/create', 'managed/contacts/create']) {
-    const op = opOf(id);
+  await throughOffered(ctx.kit, ['vpcs/create', 'stackscripts/create', 'managed/contacts/create'], async (op) => {
     const rawBody = JSON.stringify({ label: 'x', description: 'd'.repeat(OVERSIZED) });
     const e = await ctx.kit.send(op, { ...(await requestFor(ctx, op)), rawBody });
-    ctx.kit.check(conventionalStatus(e, 413, [400]), `${id} with a ${OVERSIZED}-byte body`);
-  }
+    ctx.kit.check(conventionalStatus(e, 413, [400]), `${op.id} with a ${OVERSIZED}-byte body`);
+  });
 }
 
 export async function notJson415(ctx: WrittenContext) {
-  for (const id of ['vpcs/create', 'vpcs/update', 'stackscripts/create', 'tags/create']) {
-    const op = opOf(id);
+  await throughOffered(ctx.kit, ['vpcs/create', 'vpcs/update', 'stackscripts/create', 'tags/create'], async (op) => {
     const request = await requestFor(ctx, op);
     const { body: _body, ...rest } = request;
     const notJson = await ctx.kit.send(op, { ...rest, rawBody: 'label=x&region=y' });
-    ctx.kit.check(conventionalStatus(notJson, 415, [400]), `${id}: a body that is not JSON, sent as JSON`);
+    ctx.kit.check(conventionalStatus(notJson, 415, [400]), `${op.id}: a body that is not JSON, sent as JSON`);
     const wrongType = await ctx.kit.send(op, {
       ...rest,
       rawBody: JSON.stringify(request.body ?? {}),
       contentType: 'text/plain',
     });
-    ctx.kit.check(conventionalStatus(wrongType, 415, [400]), `${id}: a JSON body sent as text/plain`);
-  }
+    ctx.kit.check(conventionalStatus(wrongType, 415, [400]), `${op.id}: a JSON body sent as text/plain`);
+  });
 }
 
 /** Bodies meant to break careless servers: deep nesting, huge numbers, odd unicode, wrong JSON types. */
@@ -144,9 +152,10 @@ function hostileBodies(valid: unknown): [string, string][] {
 
 export async function noServerErrors(ctx: WrittenContext) {
   const { kit } = ctx;
-  for (const r of await allRejections(ctx)) kit.check(noServerError(r.exchange), r.why);
-  for (const id of BODIES) {
-    const op = opOf(id);
+  const steps = new OfferedSteps(kit);
+  for (const r of await allRejections(ctx, steps)) kit.check(noServerError(r.exchange), r.why);
+  await steps.each(BODIES, async (op) => {
+    const id = op.id;
     const request = await requestFor(ctx, op);
     const { body, ...rest } = request;
     await sendRequests(
@@ -162,9 +171,9 @@ export async function noServerErrors(ctx: WrittenContext) {
       (contentType) => kit.send(op, { ...rest, rawBody: JSON.stringify(body ?? {}), contentType }),
       (contentType, e) => kit.check(noServerError(e), `${id}: sent as ${contentType}`),
     );
-  }
-  for (const id of ['vpcs/list', 'vpcs/view', 'events/list']) {
-    const op = opOf(id);
+  });
+  await steps.each(['vpcs/list', 'vpcs/view', 'events/list'], async (op) => {
+    const id = op.id;
     const request = await requestFor(ctx, op);
     const odd: [string, SendOptions][] = [
       ['page=abc', { ...request, query: { page: 'abc' } }],
@@ -173,9 +182,13 @@ export async function noServerErrors(ctx: WrittenContext) {
       ['page=99999999999999999999', { ...request, query: { page: '99999999999999999999' } }],
     ];
     for (const [why, options] of odd) kit.check(noServerError(await kit.send(op, options)), `${id} ${why}`);
-  }
-  for (const value of ['99999999999999999999', '-1', 'abc', '\u{1F600}', '1.5']) {
-    const e = await kit.send(opOf('vpcs/view'), { params: { vpcId: value } });
-    kit.check(noServerError(e), `vpcs/view with vpcId ${value}`);
-  }
+  });
+  await steps.one('vpcs/view', async (op) => {
+    await kit.send(op, await requestFor(ctx, op));
+    for (const value of ['99999999999999999999', '-1', 'abc', '\u{1F600}', '1.5']) {
+      const e = await kit.send(op, { params: { vpcId: value } });
+      kit.check(noServerError(e), `vpcs/view with vpcId ${value}`);
+    }
+  });
+  steps.done();
 }

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { exclusions, requirements as registry } from '../../../spec/index.js';
+import { exclusions } from '../../../spec/index.js';
+import { selectRequirements } from '../../../spec/selection.js';
 import { VERDICTS } from '../../vocabulary/outcome.js';
 import { renderJunit } from '../junit.js';
 import { type Selection, selectsAll } from '../provenance.js';
@@ -51,20 +52,10 @@ function schemaProblems(results: unknown): string[] {
 /** The requirement ids a selection asks for, in this cloudconf's encoding; undefined when it cannot be recomputed (a shard). */
 function expectedIds(selection: Selection): Set<string> | undefined {
   if (selection.shard) return undefined;
-  const under = (id: string, prefixes: string[]) =>
-    prefixes.some((p) => id === p || id.startsWith(p.endsWith('/') ? p : `${p}/`));
-  return new Set(
-    registry
-      .filter(
-        (r) =>
-          (!selection.ids || selection.ids.includes(r.id)) &&
-          (!selection.only || under(r.id, selection.only)) &&
-          (!selection.exclude || !under(r.id, selection.exclude)) &&
-          (!selection.part || String(r.source.part) === selection.part) &&
-          (!selection.level || r.level === selection.level),
-      )
-      .map((r) => r.id),
-  );
+  const { level, ...flags } = selection;
+  const levels = ['MUST', 'SHOULD', 'MAY'] as const;
+  const known = levels.find((l) => l === level);
+  return new Set(selectRequirements({ ...flags, ...(known ? { level: known } : {}) }).all.map((r) => r.id));
 }
 
 /** What each test case of a junit.xml shows (failure, error, skipped or nothing), by the id its name starts with. */
