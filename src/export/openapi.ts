@@ -13,6 +13,15 @@ import {
 import type { Operation, Param, Response } from '../../spec/types.js';
 import { precise } from './openapi-precise.js';
 
+/**
+ * The schemas are plain JSON Schema 2020-12 (spec/json-schema.ts), without the OAS vocabulary
+ * (discriminator, xml, example), so the document says so. Naming the OAS base dialect instead made
+ * Prism validate no body at all: its OpenAPI reader stamps the dialect on every schema as `$schema`,
+ * Prism picks its Ajv by `$schema` (2019-09, 2020-12, else draft-07), the draft-07 Ajv does not
+ * know the OAS dialect's meta-schema and throws on compile, and Prism takes that throw as "no errors".
+ */
+export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
 const PAT = 'personalAccessToken';
 const OAUTH = 'oauth';
 
@@ -104,7 +113,7 @@ export function openapiDocument(): Schema {
     for (const level of scopeLevels) scopes[`${area}:${level}`] = `${level} access to ${area}`;
   return precise({
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    jsonSchemaDialect: SCHEMA_DIALECT,
     info: {
       title: 'Cloud Account API',
       version: API_REVISION,
