@@ -8,6 +8,8 @@ import { handleControl } from './control.js';
 import { registerFaultSet } from './control-runtime.js';
 import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
 import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
+import { DEFAULT_JOURNAL_LIMITS, Journal, type JournalLimits } from './journal.js';
+import { journalControl } from './journal-control.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
 import { createWorld } from './model/wiring.js';
@@ -37,10 +39,12 @@ export interface ReferenceOptions {
   cors?: CorsPolicy;
   /** Called once per request after its answer is written: request logs, HAR files. */
   onExchange?: (served: ServedExchange) => void;
+  /** The request journal's bounds (`GET /__cloudconf/requests`, `requests` below); `false` keeps none. */
+  journal?: Partial<JournalLimits> | false;
 }
 
-/** What the HTTP layer adds around the API: CORS and the record of each exchange. */
-export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange'>;
+/** What the HTTP layer adds around the API: CORS, the record of each exchange, the request journal. */
+export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange'> & { journal?: Journal };
 
 export interface RunningReference {
   baseUrl: string;
@@ -50,6 +54,8 @@ export interface RunningReference {
   world: World;
   /** The Unix socket it also serves on, when one was asked for. */
   socketPath?: string;
+  /** What the server received and answered (absent with `journal: false`): list, count, clear. */
+  requests?: Journal;
   close(): Promise<void>;
 }
 
@@ -234,8 +240,10 @@ function record(
   injected?: string,
   headers: Record<string, string | number> = {},
 ): void {
-  if (!x.layer.onExchange) return;
-  x.layer.onExchange({
+  const { onExchange, journal } = x.layer;
+  const journaled = journal !== undefined && !isControlPath(x.target.pathname);
+  if (!onExchange && !journaled) return;
+  const served: ServedExchange = {
     startedAt: x.startedAt,
     method: x.req.method ?? 'GET',
     url: x.req.url ?? '/',
@@ -246,7 +254,9 @@ function record(
     responseBody: x.req.method === 'HEAD' || !answer ? '' : answer.body.toString('utf8'),
     ms: Math.round((performance.now() - x.started) * 10) / 10,
     ...(injected ? { injected } : {}),
-  });
+  };
+  onExchange?.(served);
+  if (journaled) journal.add(served);
 }
 
 /** The answer of everything that is not injected: control interface, OPTIONS, the OpenAPI document, the API. */
@@ -255,6 +265,10 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
   if (x.control && isControlPath(target.pathname)) {
     if (isCrossOrigin(req) && !x.layer.cors?.control) return controlClosed;
     if (method === 'OPTIONS') return optionsAnswer(x.layer, req, CONTROL_METHODS);
+    const path = target.pathname.slice(CONTROL_PREFIX.length);
+    const journaled =
+      x.layer.journal && journalControl(x.layer.journal, method, path, target.query, raw?.toString('utf8') ?? '');
+    if (journaled) return jsonAnswer(journaled.status, journaled.body);
     const r = handleControl(world, method, target.pathname.slice(CONTROL_PREFIX.length), raw?.toString('utf8') ?? '');
     return jsonAnswer(r.status, r.body);
   }
@@ -340,9 +354,12 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
+  const journal =
+    options.journal === false ? undefined : new Journal({ ...DEFAULT_JOURNAL_LIMITS, ...(options.journal ?? {}) });
   const layer: HttpLayer = {
     ...(options.cors ? { cors: options.cors } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+    ...(journal ? { journal } : {}),
   };
   const handler = createReferenceHandler(world, options.control ?? true, layer);
   const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
@@ -360,6 +377,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     token,
     world,
     ...(local && onSocket !== undefined ? { socketPath: onSocket } : {}),
+    ...(journal ? { requests: journal } : {}),
     close: async () => {
       await Promise.all([server, ...(local ? [local] : [])].map(closed));
     },
