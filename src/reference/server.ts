@@ -7,9 +7,11 @@ import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
 import { registerFaultSet } from './control-runtime.js';
 import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
+import { entities } from './holdings.js';
 import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
 import { DEFAULT_JOURNAL_LIMITS, Journal, type JournalLimits } from './journal.js';
 import { journalControl } from './journal-control.js';
+import { LANDING_POLICY, landingPage } from './landing.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
 import { createWorld } from './model/wiring.js';
@@ -189,7 +191,9 @@ const jsonMediaType = (world: World) =>
 const serverError = (error: unknown) =>
   jsonAnswer(500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
 
-const isControlPath = (pathname: string) => pathname.startsWith(`${CONTROL_PREFIX}/`);
+/** The landing page shows the state as the control interface does: the same cross-origin guard, never journaled. */
+export const LANDING_PATH = '/';
+const isControlPath = (pathname: string) => pathname.startsWith(`${CONTROL_PREFIX}/`) || pathname === LANDING_PATH;
 const CONTROL_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const controlClosed = jsonAnswer(403, {
   errors: [{ reason: 'the control interface refuses cross-origin requests (serve --cors-control opens it)' }],
@@ -265,7 +269,12 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
   if (x.control && isControlPath(target.pathname)) {
     if (isCrossOrigin(req) && !x.layer.cors?.control) return controlClosed;
     if (method === 'OPTIONS') return optionsAnswer(x.layer, req, CONTROL_METHODS);
+    if (target.pathname === LANDING_PATH) return landingAnswer(x, method);
     const path = target.pathname.slice(CONTROL_PREFIX.length);
+    if (path === '/entities' && method === 'GET') {
+      const listed = entities(world, target.query);
+      return jsonAnswer(listed.status, listed.body);
+    }
     const journaled =
       x.layer.journal && journalControl(x.layer.journal, method, path, target.query, raw?.toString('utf8') ?? '');
     if (journaled) return jsonAnswer(journaled.status, journaled.body);
@@ -279,6 +288,23 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
   if (method === 'OPTIONS' && !world.fault('allow-header-fixed'))
     return optionsAnswer(x.layer, req, router.methodsAt(root, target.pathname.slice(root === 'beta' ? 7 : 3)));
   return apiAnswer(world, root, method, target, req, raw);
+}
+
+/** The landing page (GET and HEAD): plain HTML under a policy that runs no script and loads nothing. */
+function landingAnswer(x: Exchange, method: string): Answer {
+  if (method !== 'GET' && method !== 'HEAD')
+    return jsonAnswer(405, { errors: [{ reason: 'Allowed: GET, HEAD' }] }, { allow: 'GET, HEAD' });
+  const origin = `http://${x.req.headers.host ?? '127.0.0.1'}`;
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': LANDING_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    },
+    body: Buffer.from(landingPage(x.world, x.layer.journal, origin)),
+  };
 }
 
 /** Where the server serves its OpenAPI document, with `servers` set to its own URLs. */
