@@ -19,30 +19,22 @@ function findings(path: string, body: unknown): string[] {
   return new Auditor({}).add(recorded).map((f) => `${f.requirement}: ${f.message}`);
 }
 
-const iface = {
-  id: 7,
-  purpose: 'public',
-  label: null,
-  ipam_address: null,
-  primary: true,
-  subnet_id: null,
-  ipv4: null,
-  ip_ranges: null,
-  active: true,
-};
-const ifacePath = '/v4/node/instances/1/configs/2/interfaces/7';
+/** A service transfer as the documents show it (its token) and a member only the reference server answers (status). */
+const transferPath = '/v4/account/service-transfers/123e4567-e89b-12d3-a456-426614174000';
+const transfer = { token: '123e4567-e89b-12d3-a456-426614174000' };
 
 describe('audit never judges a target by the reference server shapes', () => {
   test('a member the documents do not show, in another shape than the reference server gives it: no finding', () => {
-    expect(findings(ifacePath, { ...iface, vpc_id: 'not an integer' })).toEqual([]);
+    expect(findings(transferPath, { ...transfer, status: 5, entities: 'none' })).toEqual([]);
   });
 
-  test('a record the documents do not show at all (an instance), in any shape: no finding', () => {
-    expect(findings('/v4/node/instances/1', { id: 'text', status: 5 })).toEqual([]);
+  test('list items the documents do not show (tags), in another shape than the reference server gives them: no finding', () => {
+    expect(findings('/v4/tags', { data: [{ name: 'not the label' }], page: 1, pages: 1, results: 1 })).toEqual([]);
   });
 
   test('a documented member missing is still found', () => {
-    const { purpose: _purpose, ...withoutPurpose } = iface;
-    expect(findings(ifacePath, withoutPurpose).join('\n')).toMatch(/interfaces\/view\/response\/object/);
+    expect(findings(transferPath, { status: 'pending' }).join('\n')).toMatch(
+      /transfers\/service\/view\/response\/object/,
+    );
   });
 });
