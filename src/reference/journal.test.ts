@@ -142,6 +142,17 @@ describe('redaction and bounds', () => {
     expect(text).toContain('Bearer (redacted)');
   });
 
+  test('a token the server issued is redacted wherever a client put it: the query, a body, another header', async () => {
+    await fetch(`${origin}/v4/vpcs?access_token=${s.token}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'x-api-key': s.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ label: 'web', region: 'us-east', description: `token ${s.token}` }),
+    });
+    const text = JSON.stringify(await listed());
+    expect(text).toContain('access_token=(redacted)');
+    expect(text).not.toContain(s.token);
+  });
+
   test('a journal keeps its last entries within its bounds, and cuts long bodies saying their length', async () => {
     const small = await startReferenceServer({ journal: { maxEntries: 3, maxBodyBytes: 64 } });
     try {

@@ -137,7 +137,11 @@ export class Journal {
   /** Entries that fell out for the bounds since the last clear. */
   private evicted = 0;
 
-  constructor(readonly limits: JournalLimits = DEFAULT_JOURNAL_LIMITS) {}
+  constructor(
+    readonly limits: JournalLimits = DEFAULT_JOURNAL_LIMITS,
+    /** Whether a word is a secret of the server (a token it issued), to redact wherever it appears. */
+    private readonly isSecret: (word: string) => boolean = () => false,
+  ) {}
 
   add(x: ServedExchange): void {
     const request = cut(x.requestBody, this.limits.maxBodyBytes);
@@ -177,7 +181,11 @@ export class Journal {
       const e = this.entries[i] as Entry;
       if (matches(e, matcher)) selected.push(e);
     }
-    return { requests: selected.slice(0, Math.min(limit, MAX_LISTED)).map(shown), matched: selected.length };
+    const redact = (text: string) => redactBody(withoutSecrets(text, this.isSecret));
+    return {
+      requests: selected.slice(0, Math.min(limit, MAX_LISTED)).map((e) => shown(e, redact)),
+      matched: selected.length,
+    };
   }
 
   count(matcher: RequestMatcher = {}): number {
@@ -200,7 +208,12 @@ export class Journal {
   }
 }
 
-function shown(e: Entry): JournalEntry {
+/** Words of 8 or more token characters that are a secret, replaced wherever they stand (a query, a body, a header). */
+function withoutSecrets(text: string, isSecret: (word: string) => boolean): string {
+  return text.replace(/[\w.~-]{8,}/g, (word) => (isSecret(word) ? REDACTED : word));
+}
+
+function shown(e: Entry, redact: (text: string) => string): JournalEntry {
   const path = pathOf(e.url);
   const op = operationAt(e.method, path);
   const refused = e.status >= 400 && e.status < 500 && (path === '/v4' || path.startsWith('/v4'));
@@ -208,19 +221,19 @@ function shown(e: Entry): JournalEntry {
     id: e.id,
     time: e.startedAt.toISOString(),
     method: e.method,
-    path: e.url,
+    path: redact(e.url),
     status: e.status === 0 ? 'dropped' : e.status,
     ms: e.ms,
     ...(op ? { operation: op.id } : {}),
     ...(e.injected ? { injected: e.injected } : {}),
     request: {
-      headers: e.requestHeaders,
-      body: redactBody(e.requestBody),
+      headers: Object.fromEntries(Object.entries(e.requestHeaders).map(([k, v]) => [k, redact(v)])),
+      body: redact(e.requestBody),
       bytes: e.requestBodyBytes,
       ...(wasCut(e.requestBody, e.requestBodyBytes) ? { cut: true as const } : {}),
     },
     response: {
-      body: redactBody(e.responseBody),
+      body: redact(e.responseBody),
       bytes: e.responseBodyBytes,
       ...(wasCut(e.responseBody, e.responseBodyBytes) ? { cut: true as const } : {}),
     },

@@ -381,7 +381,9 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
   const journal =
-    options.journal === false ? undefined : new Journal({ ...DEFAULT_JOURNAL_LIMITS, ...(options.journal ?? {}) });
+    options.journal === false
+      ? undefined
+      : new Journal({ ...DEFAULT_JOURNAL_LIMITS, ...(options.journal ?? {}) }, (word) => world.tokens.has(word));
   const layer: HttpLayer = {
     ...(options.cors ? { cors: options.cors } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
