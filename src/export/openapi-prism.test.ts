@@ -45,7 +45,7 @@ describe('Prism validates request bodies against the exported document', () => {
       expect.stringMatching(/body property label must be string/),
     );
     expect(await violations(prism, vpcCreate, { label: 'web-1', region: 'us-east' })).toEqual([]);
-  });
+  }, 30_000);
 
   test('why the dialect matters: with the OAS base dialect named, Prism validates no body at all', async () => {
     const prism = await prismOf({
@@ -53,7 +53,7 @@ describe('Prism validates request bodies against the exported document', () => {
       jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     });
     expect(await violations(prism, vpcCreate, { label: 5 })).toEqual([]);
-  });
+  }, 30_000);
 
   /** A value of another JSON type than the field's: an object for a scalar or array, a string for an object. */
   const wrongFor = (f: Field): Json => (f.type === 'object' ? 'not an object' : { cloudconf: 'wrong type' });
@@ -71,5 +71,5 @@ describe('Prism validates request bodies against the exported document', () => {
     }
     expect(silent).toEqual([]);
     expect(judged).toBeGreaterThan(50);
-  });
+  }, 60_000);
 });
