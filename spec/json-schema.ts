@@ -1,12 +1,18 @@
 // Turns encoded fields, bodies and resources into JSON Schema (draft 2020-12), the one form that OpenAPI, ajv checks and the reference server all read.
 
 import { envelopeFields, errorBody } from './conventions.js';
-import type { Body, Field, Format, Json, Param, Resource, Rule } from './types.js';
+import type { Body, Field, Format, Json, Param, Resource, Rule, ServedRecord } from './types.js';
 
 export type Schema = { [key: string]: Json };
 
 /** Keyword carrying the rules JSON Schema cannot state (evaluated by cloudconf's own checks). */
 export const RULES_KEYWORD = 'x-cloudconf-rules';
+
+/**
+ * Marks a schema (a property, a response) the documents do not show: the reference server's answer
+ * there (DECISIONS 18, spec/served.ts), for code generators; no requirement judges a target by it.
+ */
+export const NOT_IN_DOCUMENTS = 'x-cloudconf-not-in-documents';
 
 /**
  * JSON Schema formats for the document's formats. Non-standard ones keep cloudconf names;
@@ -130,6 +136,58 @@ export function bodySchema(body: Body): Schema {
 export function resourceSchema(resource: Resource): Schema {
   if (resource.fields.length === 0) return { type: 'object' };
   return { ...objectSchema(resource.fields, { direction: 'response' }), title: resource.title };
+}
+
+const SERVED_NOTE =
+  "Not shown in the documents: the reference server's answer (DECISIONS 18). Members marked x-cloudconf-not-in-documents are never judged.";
+
+/**
+ * Schema of a record as served: the documented resource's fields it extends, as documented, then
+ * the served fields, each marked not in the documents.
+ */
+export function servedRecordSchema(record: ServedRecord, documented?: Resource): Schema {
+  const base = documented ? resourceSchema(documented) : { type: 'object' };
+  const served = objectSchema(record.fields, { direction: 'response' });
+  const properties: Schema = { ...((base.properties as Schema | undefined) ?? {}) };
+  for (const [name, schema] of Object.entries(served.properties as Schema))
+    properties[name] = { ...(schema as Schema), [NOT_IN_DOCUMENTS]: true };
+  const required = [...((base.required as string[] | undefined) ?? []), ...((served.required as string[]) ?? [])];
+  return {
+    type: 'object',
+    title: record.title,
+    description: documented ? `${SERVED_NOTE} The other members are documented.` : SERVED_NOTE,
+    properties,
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/**
+ * What the documents show of a schema: every part marked not in the documents taken out (a marked
+ * schema accepts anything; a marked property is no longer required). What response checks judge.
+ */
+export function documentedOnly(schema: Schema): Schema {
+  if (schema[NOT_IN_DOCUMENTS] === true) return {};
+  const out: Schema = {};
+  const dropped = new Set<string>();
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+      const kept: Schema = {};
+      for (const [name, member] of Object.entries(value as Schema)) {
+        if ((member as Schema)?.[NOT_IN_DOCUMENTS] === true) dropped.add(name);
+        else kept[name] = documentedOnly(member as Schema);
+      }
+      out.properties = kept;
+    } else out[key] = stripped(value);
+  }
+  if (Array.isArray(out.required)) out.required = (out.required as string[]).filter((name) => !dropped.has(name));
+  return out;
+}
+
+/** documentedOnly through arrays and nested schemas (items, allOf, additionalProperties, ...). */
+function stripped(value: Json): Json {
+  if (Array.isArray(value)) return value.map(stripped);
+  if (value && typeof value === 'object') return documentedOnly(value as Schema);
+  return value;
 }
 
 export function envelopeSchema(item: Schema): Schema {

@@ -247,6 +247,31 @@ export type Response =
   | { kind: 'empty' }
   | { kind: 'not-shown'; text: string };
 
+/**
+ * How the reference server answers where the documents do not show the shape (DECISIONS 18): not
+ * shown, served as this. For code generators and the fake's users; no requirement ever judges a
+ * target by it (`spec/served.ts` holds the data).
+ */
+export type Served =
+  /** One record: a record of `spec/served.ts` or a documented resource. */
+  | { kind: 'record'; record: string }
+  /** The collection envelope of such records. */
+  | { kind: 'list'; record: string }
+  /** An empty object, `{}`. */
+  | { kind: 'empty' }
+  /** Bytes of the media type they were uploaded with. */
+  | { kind: 'bytes' };
+
+/** A record the reference server answers with that the documents do not show (or show in part). */
+export interface ServedRecord {
+  id: string;
+  title: string;
+  /** A documented resource whose fields it has too, as documented; `fields` are then the ones it adds. */
+  extends?: string;
+  /** The fields as served; each is marked not in the documents in every export. */
+  fields: Field[];
+}
+
 export type Area = 'vpc' | 'ips' | 'stackscripts' | 'account' | 'nodes' | 'events';
 
 export type Scope = `${Area}:${'read_only' | 'read_write'}`;

@@ -6,6 +6,8 @@ import { DEFAULT_RUNS } from './target/config.js';
 
 export type { RunOptions } from './cli/run.js';
 export { specExport } from './export/spec-json.js';
+export type { Journal, JournalEntry, JournalLimits, RequestMatcher } from './reference/journal.js';
+export type { BrokenRule, NearMiss } from './reference/near-miss.js';
 export { type ReferenceOptions, type RunningReference, startReferenceServer } from './reference/server.js';
 export type { Results } from './report/results.js';
 

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { formatHolds } from '../../spec/evaluate.js';
 import { formatPredicates } from '../../spec/formats.js';
-import { RULES_KEYWORD } from '../../spec/json-schema.js';
+import { NOT_IN_DOCUMENTS, RULES_KEYWORD } from '../../spec/json-schema.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -29,6 +29,8 @@ export function createAjv(): Ajv2020 {
     'x-cloudconf-effects',
     'x-cloudconf-status',
     'x-cloudconf-requirements',
+    // Parts the documents do not show; checks take them out first (documentedOnly), tools read them as annotations.
+    NOT_IN_DOCUMENTS,
   ]) {
     ajv.addKeyword({ keyword });
   }

@@ -46,9 +46,15 @@ function program(): Command {
   cli
     .command('openapi')
     .description('print an OpenAPI 3.1 document of the API, generated from the encoding')
-    .action(async () => {
-      const { openapiDocument } = await import('../export/openapi.js');
-      print(JSON.stringify(openapiDocument(), null, 2));
+    .option(
+      '--catalogue',
+      "with the reference server's regions, instance types, images and kernels as enums (as serve's /openapi.json)",
+    )
+    .action(async (options: { catalogue?: boolean }) => {
+      const doc = options.catalogue
+        ? (await import('../reference/served-openapi.js')).openapiWithCatalogue()
+        : (await import('../export/openapi.js')).openapiDocument();
+      print(JSON.stringify(doc, null, 2));
     });
 
   cli

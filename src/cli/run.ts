@@ -191,7 +191,13 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
-    : await startReferenceServer({ port: 0, faults: options.faults ?? [], ...sockets.option('reference') });
+    : // Nobody reads the journal of a run's own server: it would only hold memory.
+      await startReferenceServer({
+        port: 0,
+        faults: options.faults ?? [],
+        journal: false,
+        ...sockets.option('reference'),
+      });
   const guard = await guardRun(
     { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
     log,
@@ -227,6 +233,7 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
       startReferenceServer({
         port: 0,
         faults: m.faults ?? (m.fault ? [m.fault] : []),
+        journal: false,
         ...sockets.option(`mutant-${i}`),
       }),
     ),

@@ -72,6 +72,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       `beta: ${server.betaUrl}`,
       `token: ${options.token ? '(as given)' : server.token}`,
       `control: ${options.control ? `${origin}/__cloudconf` : 'off'}`,
+      `page: ${options.control ? `${origin}/ (what the fake holds, its latest requests)` : 'off'}`,
       `cors: ${options.cors === false ? 'off' : options.cors}${options.corsControl ? ' (control too)' : ''}`,
       `openapi: ${origin}${OPENAPI_PATH}`,
       ...(options.offerProfile

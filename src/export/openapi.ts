@@ -1,37 +1,53 @@
-// Builds the OpenAPI 3.1 document of the API from the encoding: every operation, its parameters, body schemas with every limit, scopes, and response schemas where the documents show fields.
+// Builds the OpenAPI 3.1 document of the API from the encoding: every operation, its parameters, body schemas with every limit, scopes, and a typed success response (what the documents do not show typed as the reference server answers, marked).
 
 import { scopeAreas, scopeLevels } from '../../spec/conventions.js';
 import { API_REVISION, operations, requirements, resourceById } from '../../spec/index.js';
-import {
-  bodySchema,
-  envelopeSchema,
-  errorBodySchema,
-  fieldSchema,
-  resourceSchema,
-  type Schema,
-} from '../../spec/json-schema.js';
-import type { Operation, Param, Response } from '../../spec/types.js';
+import { bodySchema, errorBodySchema, fieldSchema, NOT_IN_DOCUMENTS, type Schema } from '../../spec/json-schema.js';
+import { recordSchema, servedRecordById, successResponse } from '../../spec/responses.js';
+import type { Operation, Param } from '../../spec/types.js';
 import { precise } from './openapi-precise.js';
+
+/**
+ * The schemas are plain JSON Schema 2020-12 (spec/json-schema.ts), without the OAS vocabulary
+ * (discriminator, xml, example), so the document says so. Naming the OAS base dialect instead made
+ * Prism validate no body at all: its OpenAPI reader stamps the dialect on every schema as `$schema`,
+ * Prism picks its Ajv by `$schema` (2019-09, 2020-12, else draft-07), the draft-07 Ajv does not
+ * know the OAS dialect's meta-schema and throws on compile, and Prism takes that throw as "no errors".
+ */
+export const SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 const PAT = 'personalAccessToken';
 const OAUTH = 'oauth';
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
-function responseSchema(r: Response): Schema {
-  switch (r.kind) {
-    case 'envelope':
-      return envelopeSchema(r.item ? ref(r.item) : { type: 'object' });
-    case 'array':
-      return { type: 'array', items: r.item ? ref(r.item) : { type: 'object' } };
-    case 'object':
-      return r.resource ? ref(r.resource) : { type: 'object', description: r.notShown ?? 'fields not shown' };
-    case 'empty':
-      return { type: 'object', maxProperties: 0 };
-    case 'not-shown':
-      return { description: r.text };
-  }
+/** The success response: typed everywhere, what the documents do not show marked (spec/served.ts). */
+function success(op: Operation): Schema {
+  const answer = successResponse(op, ref);
+  const r = op.response;
+  const notShown = r.kind === 'not-shown' ? r.text : 'notShown' in r ? r.notShown : undefined;
+  return {
+    description: answer.notInDocuments
+      ? `success; the documents do not show the answer (${notShown}): the reference server's is typed here (DECISIONS 18)`
+      : notShown
+        ? `success; not shown in the documents: ${notShown} (typed as the reference server answers, marked ${NOT_IN_DOCUMENTS})`
+        : 'success',
+    ...(answer.notInDocuments ? { [NOT_IN_DOCUMENTS]: true } : {}),
+    content: { [answer.mediaType]: { schema: answer.schema } },
+  };
 }
+
+const gone: Schema = {
+  description: 'disabled, no longer accessible (the documents); the reference server answers 410 with the error body',
+  [NOT_IN_DOCUMENTS]: true,
+  content: { 'application/json': { schema: ref('ErrorBody') } },
+};
+
+/** A rejected request gets a 4xx with the error body (DECISIONS 1). */
+const rejected: Schema = {
+  description: 'rejected: a 4xx status with the error body (DECISIONS 1)',
+  content: { 'application/json': { schema: ref('ErrorBody') } },
+};
 
 function parameter(p: Param, where: 'path' | 'query'): Schema {
   return {
@@ -60,10 +76,9 @@ function operationObject(op: Operation): Schema {
     parameters: [...op.pathParams.map((p) => parameter(p, 'path')), ...op.query.map((p) => parameter(p, 'query'))],
     security: security(op),
     responses: {
-      '200': {
-        description: 'success',
-        content: { 'application/json': { schema: responseSchema(op.response) } },
-      },
+      // A disabled operation has no success: it answers 410 with the error body.
+      ...(op.status.kind === 'disabled' ? { '410': gone } : { '200': success(op) }),
+      '4XX': rejected,
       default: { description: 'failure', content: { 'application/json': { schema: ref('ErrorBody') } } },
     },
     'x-cloudconf-access': op.access as Schema,
@@ -98,13 +113,14 @@ export function openapiDocument(): Schema {
     paths[op.path] = item;
   }
   const schemas: Record<string, Schema> = { ErrorBody: errorBodySchema };
-  for (const [id, resource] of resourceById) if (id !== 'error-body') schemas[id] = resourceSchema(resource);
+  for (const id of [...resourceById.keys(), ...servedRecordById.keys()])
+    if (id !== 'error-body') schemas[id] = recordSchema(id) as Schema;
   const scopes: Record<string, string> = {};
   for (const area of scopeAreas)
     for (const level of scopeLevels) scopes[`${area}:${level}`] = `${level} access to ${area}`;
   return precise({
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    jsonSchemaDialect: SCHEMA_DIALECT,
     info: {
       title: 'Cloud Account API',
       version: API_REVISION,

@@ -21,6 +21,7 @@ import {
   resources,
   stateTables,
 } from '../../spec/index.js';
+import { servedAnswers, servedRecords } from '../../spec/served.js';
 import { TOOL_VERSION } from '../version.js';
 
 export const SPEC_EXPORT_VERSION = 1;
@@ -53,5 +54,6 @@ export function specExport() {
     exclusions,
     notShown,
     ambiguities,
+    served: { records: servedRecords, answers: servedAnswers },
   };
 }

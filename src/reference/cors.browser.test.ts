@@ -1,17 +1,11 @@
 // A real cross-origin client: headless Chromium loads a page from another port and calls the reference server with CORS on, and is kept out of the control interface.
 
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningReference, startReferenceServer } from './server.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-/** CI sets this (.ci/run): there a missing browser is a failure, not a skip. */
-const required = process.env.CLOUDCONF_REQUIRE_BROWSER === '1';
-const available = existsSync(CHROMIUM);
+import { browserAvailable as available, launchChromium, browserRequired as required } from './test-support/chromium.js';
 
 /** The page's script: a preflighted POST with a bearer token and JSON, a read, a 429, and an attempt on the control interface. */
 const script = (baseUrl: string, token: string) => `
@@ -52,7 +46,7 @@ describe.skipIf(!available && !required)('CORS in Chromium', () => {
     });
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -41,8 +41,8 @@ function addCatalogue(node: Json): void {
 
 let enriched: Schema | undefined;
 
-/** The export with the catalogue's values on request bodies (built once). */
-function withCatalogue(): Schema {
+/** The export with the catalogue's values on request bodies (built once): `cloudconf openapi --catalogue`. */
+export function openapiWithCatalogue(): Schema {
   if (enriched) return enriched;
   const doc = openapiDocument();
   for (const item of Object.values(doc.paths as Record<string, Schema>)) {
@@ -57,7 +57,7 @@ function withCatalogue(): Schema {
 
 /** The document as served from `origin` (`http://127.0.0.1:8080`): its servers are the server's own roots. */
 export function servedOpenapi(origin: string): Schema {
-  const doc = withCatalogue();
+  const doc = openapiWithCatalogue();
   const paths: Record<string, Schema> = {};
   for (const [path, item] of Object.entries(doc.paths as Record<string, Schema>)) {
     paths[path] = item.servers ? { ...item, servers: [{ url: `${origin}/v4beta`, description: 'beta API' }] } : item;

@@ -8,7 +8,11 @@ import type { Root } from '../../spec/types.js';
 import { handleControl } from './control.js';
 import { registerFaultSet } from './control-runtime.js';
 import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
+import { entities } from './holdings.js';
 import { describeInjection, type Injection, injectedAnswer, preferred, takeRule } from './injection.js';
+import { DEFAULT_JOURNAL_LIMITS, Journal, type JournalLimits } from './journal.js';
+import { journalControl } from './journal-control.js';
+import { LANDING_POLICY, landingPage } from './landing.js';
 import { ModelError } from './model/errors.js';
 import { recordLogin } from './model/events.js';
 import { createWorld } from './model/wiring.js';
@@ -40,6 +44,8 @@ export interface ReferenceOptions {
   onExchange?: (served: ServedExchange) => void;
   /** Play a partial implementation: only what the profile offers is served (`serve --offer`). */
   offer?: PartialOffer;
+  /** The request journal's bounds (`GET /__cloudconf/requests`, `requests` below); `false` keeps none. */
+  journal?: Partial<JournalLimits> | false;
 }
 
 /** What a partial implementation serves, and how it answers the rest of the documented routes. */
@@ -49,8 +55,8 @@ export interface PartialOffer {
   status: 404 | 501;
 }
 
-/** What the HTTP layer adds around the API: CORS, the record of each exchange, the partial offer. */
-export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange' | 'offer'>;
+/** What the HTTP layer adds around the API: CORS, the record of each exchange, the partial offer, the request journal. */
+export type HttpLayer = Pick<ReferenceOptions, 'cors' | 'onExchange' | 'offer'> & { journal?: Journal };
 
 export interface RunningReference {
   baseUrl: string;
@@ -60,6 +66,8 @@ export interface RunningReference {
   world: World;
   /** The Unix socket it also serves on, when one was asked for. */
   socketPath?: string;
+  /** What the server received and answered (absent with `journal: false`): list, count, clear. */
+  requests?: Journal;
   close(): Promise<void>;
 }
 
@@ -221,7 +229,9 @@ const jsonMediaType = (world: World) =>
 const serverError = (error: unknown) =>
   jsonAnswer(500, { errors: [{ reason: `reference server error: ${(error as Error).message}` }] });
 
-const isControlPath = (pathname: string) => pathname.startsWith(`${CONTROL_PREFIX}/`);
+/** The landing page shows the state as the control interface does: the same cross-origin guard, never journaled. */
+export const LANDING_PATH = '/';
+const isControlPath = (pathname: string) => pathname.startsWith(`${CONTROL_PREFIX}/`) || pathname === LANDING_PATH;
 const CONTROL_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const controlClosed = jsonAnswer(403, {
   errors: [{ reason: 'the control interface refuses cross-origin requests (serve --cors-control opens it)' }],
@@ -272,8 +282,10 @@ function record(
   injected?: string,
   headers: Record<string, string | number> = {},
 ): void {
-  if (!x.layer.onExchange) return;
-  x.layer.onExchange({
+  const { onExchange, journal } = x.layer;
+  const journaled = journal !== undefined && !isControlPath(x.target.pathname);
+  if (!onExchange && !journaled) return;
+  const served: ServedExchange = {
     startedAt: x.startedAt,
     method: x.req.method ?? 'GET',
     url: x.req.url ?? '/',
@@ -284,7 +296,9 @@ function record(
     responseBody: x.req.method === 'HEAD' || !answer ? '' : answer.body.toString('utf8'),
     ms: Math.round((performance.now() - x.started) * 10) / 10,
     ...(injected ? { injected } : {}),
-  });
+  };
+  onExchange?.(served);
+  if (journaled) journal.add(served);
 }
 
 /** The answer of everything that is not injected: control interface, OPTIONS, the OpenAPI document, the API. */
@@ -293,6 +307,15 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
   if (x.control && isControlPath(target.pathname)) {
     if (isCrossOrigin(req) && !x.layer.cors?.control) return controlClosed;
     if (method === 'OPTIONS') return optionsAnswer(x.layer, req, CONTROL_METHODS);
+    if (target.pathname === LANDING_PATH) return landingAnswer(x, method);
+    const path = target.pathname.slice(CONTROL_PREFIX.length);
+    if (path === '/entities' && method === 'GET') {
+      const listed = entities(world, target.query);
+      return jsonAnswer(listed.status, listed.body);
+    }
+    const journaled =
+      x.layer.journal && journalControl(x.layer.journal, method, path, target.query, raw?.toString('utf8') ?? '');
+    if (journaled) return jsonAnswer(journaled.status, journaled.body);
     const r = handleControl(world, method, target.pathname.slice(CONTROL_PREFIX.length), raw?.toString('utf8') ?? '');
     return jsonAnswer(r.status, r.body);
   }
@@ -312,6 +335,23 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
     return optionsAnswer(x.layer, req, [...new Set(methods)]);
   }
   return apiAnswer(world, root, method, target, req, raw, x.layer.offer);
+}
+
+/** The landing page (GET and HEAD): plain HTML under a policy that runs no script and loads nothing. */
+function landingAnswer(x: Exchange, method: string): Answer {
+  if (method !== 'GET' && method !== 'HEAD')
+    return jsonAnswer(405, { errors: [{ reason: 'Allowed: GET, HEAD' }] }, { allow: 'GET, HEAD' });
+  const origin = `http://${x.req.headers.host ?? '127.0.0.1'}`;
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': LANDING_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    },
+    body: Buffer.from(landingPage(x.world, x.layer.journal, origin)),
+  };
 }
 
 /** Where the server serves its OpenAPI document, with `servers` set to its own URLs. */
@@ -387,10 +427,15 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);
   recordLogin(account, 'owner');
+  const journal =
+    options.journal === false
+      ? undefined
+      : new Journal({ ...DEFAULT_JOURNAL_LIMITS, ...(options.journal ?? {}) }, (word) => world.tokens.has(word));
   const layer: HttpLayer = {
     ...(options.cors ? { cors: options.cors } : {}),
     ...(options.onExchange ? { onExchange: options.onExchange } : {}),
     ...(options.offer ? { offer: options.offer } : {}),
+    ...(journal ? { journal } : {}),
   };
   const handler = createReferenceHandler(world, options.control ?? true, layer);
   const server = await listening(handler, (s, done) => s.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
@@ -408,6 +453,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     token,
     world,
     ...(local && onSocket !== undefined ? { socketPath: onSocket } : {}),
+    ...(journal ? { requests: journal } : {}),
     close: async () => {
       await Promise.all([server, ...(local ? [local] : [])].map(closed));
     },

@@ -1,10 +1,13 @@
-// Snapshot and restore of the reference server's whole state as JSON (`GET`/`PUT /__cloudconf/state`): accounts, users, tokens, every area's store, the clock, with shared objects and cycles kept.
+// Snapshot and restore of the reference server's whole state as JSON (`GET`/`PUT /__cloudconf/state`): accounts, users, tokens, every area's store, the world-wide states (issued promo codes, the address pool, OAuth client ids, transfer tokens), the clock, with shared objects and cycles kept.
 
 import { EventLog } from './model/events.js';
 import { relinkSubnetMembers } from './model/interfaces.js';
+import { perWorldStates, restorePerWorldStates } from './model/per-world.js';
 import { Account, type World } from './model/world.js';
 
-const FORMAT = 'cloudconf-state/1';
+const FORMAT = 'cloudconf-state/2';
+/** Snapshots before the world-wide states were carried: restoring one leaves those states as they are. */
+const FORMAT_WITHOUT_WORLD_STATES = 'cloudconf-state/1';
 
 /** Classes of the state, rebuilt with their prototype on restore; any other class refuses the export. */
 const classes: Record<string, { prototype: object }> = { Account, EventLog };
@@ -20,7 +23,7 @@ type Encoded =
   | { $id: number; $type: string; value: unknown };
 
 interface Snapshot {
-  format: typeof FORMAT;
+  format: typeof FORMAT | typeof FORMAT_WITHOUT_WORLD_STATES;
   /** The world's id sequence: ids created after a restore never meet restored ones. */
   nextId: number;
   clockOffsetMs: number;
@@ -119,21 +122,31 @@ export function exportState(world: World): Snapshot {
   const encode = encoder(world);
   return {
     format: FORMAT,
-    nextId: world.id(),
+    nextId: world.lastId(),
     clockOffsetMs: world.clockOffsetMs,
     actionDelayMs: world.actionDelayMs,
-    graph: encode({ accounts: world.accounts, tokens: world.tokens }),
+    graph: encode({ accounts: world.accounts, tokens: world.tokens, perWorld: perWorldStates(world) }),
   };
 }
 
 /** Replaces the world's state by a snapshot of `exportState`; throws on anything else. */
 export function restoreState(world: World, data: unknown): void {
   const snapshot = data as Partial<Snapshot> | null;
-  if (snapshot?.format !== FORMAT || typeof snapshot.nextId !== 'number')
+  const known = snapshot?.format === FORMAT || snapshot?.format === FORMAT_WITHOUT_WORLD_STATES;
+  if (!known || typeof snapshot?.nextId !== 'number')
     throw new Error(`not a state snapshot (format ${FORMAT} from GET /__cloudconf/state)`);
-  const root = decoder(world)(snapshot.graph as Encoded) as { accounts?: unknown; tokens?: unknown };
+  const root = decoder(world)(snapshot.graph as Encoded) as {
+    accounts?: unknown;
+    tokens?: unknown;
+    perWorld?: unknown;
+  };
   if (!(root.accounts instanceof Map) || !(root.tokens instanceof Map))
     throw new Error('state snapshot without accounts and tokens');
+  const worldStates = root.perWorld;
+  if (snapshot.format === FORMAT && (worldStates === null || typeof worldStates !== 'object'))
+    throw new Error('state snapshot without its world-wide states');
+  // Checked before anything changes: an unknown name leaves the state as it was.
+  if (worldStates) restorePerWorldStates(world, worldStates as Record<string, unknown>, { dryRun: true });
   world.accounts.clear();
   for (const [id, account] of root.accounts) world.accounts.set(id, account);
   for (const account of world.accounts.values()) relinkSubnetMembers(account);
@@ -141,6 +154,7 @@ export function restoreState(world: World, data: unknown): void {
   for (const [token, t] of root.tokens) world.tokens.set(token, t);
   world.clockOffsetMs = Number(snapshot.clockOffsetMs ?? 0);
   world.actionDelayMs = Number(snapshot.actionDelayMs ?? 0);
+  if (worldStates) restorePerWorldStates(world, worldStates as Record<string, unknown>);
   // The id sequence only moves forward: ids of restored entities are never handed out again.
   while (world.id() < snapshot.nextId);
 }

@@ -80,13 +80,33 @@ describe('cloudconf openapi', () => {
     for (const s of Object.values((bundled.components as Doc).schemas as Doc)) schemas.push(s);
     expect(schemas.length).toBeGreaterThan(operations.length);
     for (const s of schemas) expect(() => ajv.compile(s as object)).not.toThrow();
-  });
+    // Every success response is typed now: dereferenced, the records are compiled once per operation.
+  }, 60_000);
 
   test('request bodies carry the encoded limits', () => {
     const create = ((doc.paths as Doc)['/vpcs'] as Doc).post as Doc;
     const schema = (((create.requestBody as Doc).content as Doc)['application/json'] as Doc).schema as Doc;
     expect((schema.properties as Doc).label).toMatchObject({ type: 'string', minLength: 1, maxLength: 64 });
     expect(schema.required).toEqual(expect.arrayContaining(['label', 'region']));
+  });
+
+  test('--catalogue gives the enums of the document serve serves: regions, instance types, images, kernels', () => {
+    const regionOf = (d: Doc) =>
+      (
+        (((((d.paths as Doc)['/vpcs'] as Doc).post as Doc).requestBody as Doc).content as Doc)[
+          'application/json'
+        ] as Doc
+      ).schema as { properties: { region: Doc } };
+    expect(regionOf(doc).properties.region.enum).toBeUndefined();
+    const r = runCli(['openapi', '--catalogue']);
+    expect(r.status, r.stderr).toBe(0);
+    const withCatalogue = JSON.parse(r.stdout) as Doc;
+    expect(regionOf(withCatalogue).properties.region.enum).toContain('us-east');
+    const instance = (
+      ((((withCatalogue.paths as Doc)['/node/instances'] as Doc).post as Doc).requestBody as Doc).content as Doc
+    )['application/json'] as { schema: { properties: Record<string, Doc> } };
+    expect(instance.schema.properties.type?.enum).toContain('g6-nanode-1');
+    expect(instance.schema.properties.image?.enum).toContain('node/debian12');
   });
 
   test('operations carry their scopes as security requirements', () => {

@@ -229,7 +229,7 @@ const PROMO_CREDIT_USD = '50.00';
 const PROMO_VALID_DAYS = 180;
 
 /** Codes issued through the control interface, with their expiry (null: never expires), per world. */
-const issuedCodes = perWorld(() => new Map<string, Date | null>());
+const issuedCodes = perWorld('promo-codes', () => new Map<string, Date | null>());
 
 /** Registers a promo code the server accepts until `expires`; an expired code is rejected. For the control interface. */
 export function issuePromoCode(world: World, code: string, expires: Date | null = null): void {

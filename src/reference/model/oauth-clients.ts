@@ -48,7 +48,7 @@ interface WorldClients {
   tokensByClient: Map<string, Set<string>>;
 }
 
-const worldClients = perWorld((): WorldClients => ({ byId: new Map(), tokensByClient: new Map() }));
+const worldClients = perWorld('oauth-clients', (): WorldClients => ({ byId: new Map(), tokensByClient: new Map() }));
 
 function newClientId(world: World): string {
   const { byId } = worldClients(world);

@@ -90,7 +90,7 @@ interface WorldTransfers {
   latestByNode: Map<number, Transfer>;
 }
 
-const worldTransfers = perWorld((): WorldTransfers => ({ byToken: new Map(), latestByNode: new Map() }));
+const worldTransfers = perWorld('transfers', (): WorldTransfers => ({ byToken: new Map(), latestByNode: new Map() }));
 
 /** The transfers an account created or accepted, in the order they joined the account. */
 const accountTransfers = (account: Account) => account.store('transfers', () => new Map<string, Transfer>());

@@ -86,6 +86,11 @@ export class World {
     return this.nextId;
   }
 
+  /** The last id handed out, without handing out another (a state snapshot reads it). */
+  lastId(): number {
+    return this.nextId;
+  }
+
   /**
    * How long an account's asynchronous actions last: its own delay when it has one, else the
    * server's. An account of its own lets a test hold work in progress while other suites run at speed.

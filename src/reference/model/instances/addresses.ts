@@ -9,7 +9,7 @@ interface AddressPool {
   nextPrivate: number;
 }
 
-const pool = perWorld((): AddressPool => ({ nextPublic: 0, nextPrivate: 0 }));
+const pool = perWorld('address-pool', (): AddressPool => ({ nextPublic: 0, nextPrivate: 0 }));
 
 const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
 const PUBLIC_BASE = 172 * 2 ** 24 + 104 * 2 ** 16; // 172.104.0.0/15
