@@ -23,14 +23,14 @@ async function runInto(name: string, faults: string[], seed: string) {
   );
 }
 
-function bundleOf(run: string, name: string, version: string): string {
+async function bundleOf(run: string, name: string, version: string): Promise<string> {
   const product = join(dir, `${name}-${version}.json`);
   writeFileSync(
     product,
     JSON.stringify({ name, version, vendor: 'cloudconf self-test', url: 'https://example.test/' }),
   );
   const out = join(dir, `${name.replace(/\W+/g, '-')}-${version}.tar.gz`);
-  expect(report({ bundle: join(dir, run), out, product, quiet: true }, () => {})).toBe(0);
+  expect(await report({ bundle: join(dir, run), out, product, quiet: true }, () => {})).toBe(0);
   return out;
 }
 
@@ -44,11 +44,11 @@ beforeAll(async () => {
   await runInto('clean-2', [], '3');
   await runInto('fault-b', [FAULT_B], '4');
   bundles = [
-    bundleOf('clean-1', 'Reference server', '1.0'),
-    bundleOf('fault-a', 'Reference server', '1.1'),
-    bundleOf('clean-2', 'Reference server', '1.2'),
-    bundleOf('fault-a', 'Server with dropped subnets', '0.9'),
-    bundleOf('fault-b', 'Server that needs no token', '2.0'),
+    await bundleOf('clean-1', 'Reference server', '1.0'),
+    await bundleOf('fault-a', 'Reference server', '1.1'),
+    await bundleOf('clean-2', 'Reference server', '1.2'),
+    await bundleOf('fault-a', 'Server with dropped subnets', '0.9'),
+    await bundleOf('fault-b', 'Server that needs no token', '2.0'),
   ];
   const tampered = join(dir, 'tampered.tar.gz');
   const bytes = Buffer.from(readFileSync(bundles[0] as string));
@@ -56,11 +56,11 @@ beforeAll(async () => {
   writeFileSync(tampered, bytes);
   // A readable archive whose junit.xml was edited after bundling: the manifest no longer matches.
   const edited = join(dir, 'edited.tar.gz');
-  const files = readTarGz(readFileSync(bundles[3] as string));
+  const files = await readTarGz(readFileSync(bundles[3] as string));
   const junit = files.find((f) => f.name === 'junit.xml');
   if (junit) junit.data = Buffer.concat([junit.data, Buffer.from('<!-- edited -->')]);
   writeFileSync(edited, writeTarGz(files, 0));
-  siteCode = report({ site, bundles: [...bundles, tampered, edited], quiet: true }, (l) => siteLog.push(l));
+  siteCode = await report({ site, bundles: [...bundles, tampered, edited], quiet: true }, (l) => siteLog.push(l));
 }, 300_000);
 
 test('the site publishes the verified bundles and refuses the tampered one with the reason (exit 1)', () => {

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Verdict } from '../../vocabulary/outcome.js';
 import type { Product } from '../bundle/bundle.js';
+import type { KeyRing } from '../bundle/trusted-keys.js';
 import { type Verification, verifyBundle } from '../bundle/verify.js';
 import { VERDICT_ORDER } from '../html.js';
 import { asset, escapeHtml, htmlPage } from '../page.js';
@@ -145,11 +146,16 @@ function historyPage(impl: Implementation): string {
 }
 
 /** Writes the site; returns 1 when a bundle was refused (the rest are published), 0 otherwise. */
-export function buildSite(dir: string, bundles: readonly string[], log: (line: string) => void): number {
+export async function buildSite(
+  dir: string,
+  bundles: readonly string[],
+  log: (line: string) => void,
+  keys?: KeyRing,
+): Promise<number> {
   const accepted: { file: string; v: Verification }[] = [];
   let refused = 0;
   for (const file of bundles) {
-    const v = verifyBundle(readFileSync(file));
+    const v = await verifyBundle(file, keys ? { keys } : {});
     if (!v.ok || !v.results) {
       refused += 1;
       log(`refused ${file}: ${v.problems.join('; ')}`);
