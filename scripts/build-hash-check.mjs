@@ -2,7 +2,16 @@
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,7 +99,7 @@ for (let i = 1; i <= shards; i++) {
 const after = snapshot(installed);
 const hashes = new Set(builds.map(([, b]) => b));
 const changed = [...after.filter((l) => !before.includes(l)), ...before.filter((l) => !after.includes(l))];
-const cached = readdirSync(cache, { recursive: true }).length;
+const cached = existsSync(cache) ? readdirSync(cache, { recursive: true }).length : 0;
 console.log(`build hashes over ${runs} runs and ${shards} shards: ${[...hashes].join(', ')}`);
 console.log(`files of the installed package added, removed or changed by the runs: ${changed.length}`);
 for (const line of changed.slice(0, 20)) console.log(`  ${line}`);
