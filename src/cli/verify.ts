@@ -1,6 +1,7 @@
 // `cloudconf verify FILE`: checks a conformance bundle (read within bounds, unedited, signed by a key the reader trusts when one is given) and says whether the run it holds was complete.
 
 import { statSync } from 'node:fs';
+import { inertLine } from '../http/inert.js';
 import { type KeyRing, readKeyRing, shortFingerprint } from '../report/bundle/trusted-keys.js';
 import { type Verification, verifyBundle } from '../report/bundle/verify.js';
 import { countsLine } from '../report/site/facts.js';
@@ -23,7 +24,9 @@ function signerLine(v: Verification): string {
 }
 
 /** Exit 0 for a verified bundle (complete run or not), 1 naming what is wrong, 2 when the file or a key cannot be read. */
-export async function verify(file: string, options: VerifyCliOptions, log: Log): Promise<number> {
+export async function verify(file: string, options: VerifyCliOptions, print: Log): Promise<number> {
+  // Problems quote text from the bundle (names, requirement ids): never a control sequence on a terminal.
+  const log: Log = (line) => print(inertLine(line));
   let keys: KeyRing | undefined;
   try {
     statSync(file);

@@ -175,6 +175,25 @@ test('a trusted-keys file binds a name to a key: the name with another key, or t
   expect(other.out).toContain('but the bundle names itself "Other"');
 });
 
+test("text a bundle quotes in verify's lines (a product name holding an escape sequence) is printed inert", async () => {
+  const trusted = keyFile('trusted-inert.txt', `${publisher.line} Ref\n`);
+  const renamed = await forged(
+    (files) => {
+      files.set(
+        'product.json',
+        Buffer.from(JSON.stringify({ name: 'Evil\u001b[2J\u202e', version: '1', vendor: 'v', url: 'u' })),
+      );
+    },
+    true,
+    publisher.privatePem,
+  );
+  const { code, out } = await verifyFile(renamed, 'inert.tar.gz', { trustedKeys: trusted });
+  expect(code).toBe(1);
+  expect(out).toContain('but the bundle names itself');
+  expect(out).not.toContain('\u001b');
+  expect(out).not.toContain('\u202e');
+});
+
 test('a key file that cannot be read is exit 2, one line', async () => {
   const { code, out } = await verifyFile(readFileSync(archive), 'k.tar.gz', { key: [join(dir, 'missing.pub')] });
   expect(code).toBe(2);

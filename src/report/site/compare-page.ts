@@ -1,12 +1,11 @@
 // The site's index.html: the latest verified run of every implementation side by side, what each compared, scores by part and area, and a row per requirement with every verdict and known failure.
 
 import { shortFingerprint } from '../bundle/trusted-keys.js';
-import { escapeHtml } from '../page.js';
 import type { Results } from '../results.js';
 import { runBadge } from './badge.js';
 import { factsOf, knownFailureOf, scored } from './facts.js';
 import type { SiteImplementation } from './identity.js';
-import { anchor, factsRows, legend, sitePage, verdictCell } from './markup.js';
+import { anchor, esc, factsRows, legend, sitePage, verdictCell } from './markup.js';
 import { implementationPage, runPage } from './paths.js';
 
 /**
@@ -35,16 +34,16 @@ function scores(
       const title = missing ? ` title="${missing} not in this run"` : '';
       return `<td class="score${counted.length && pass === counted.length ? ' full' : ''}"${title}>${pass}/${counted.length}${missing ? '<span class="muted">*</span>' : ''}</td>`;
     });
-    return `<tr><th scope="row">${escapeHtml(g)}</th>${cells.join('')}</tr>`;
+    return `<tr><th scope="row">${esc(g)}</th>${cells.join('')}</tr>`;
   });
-  return `<table class="scores"><thead><tr><th>${label}</th>${impls.map((i) => `<th>${escapeHtml(i.name)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="muted">Passed over the requirements judged there by any implementation, less those its own run excludes or does not offer; * some were not in its run.</p>`;
+  return `<table class="scores"><thead><tr><th>${label}</th>${impls.map((i) => `<th>${esc(i.name)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table><p class="muted">Passed over the requirements judged there by any implementation, less those its own run excludes or does not offer; * some were not in its run.</p>`;
 }
 
 function heading(impl: SiteImplementation): string {
   const alike = impl.sameNameAs.length
     ? '<div class="warn-inline">another implementation, signed by another key, has a name like this one</div>'
     : '';
-  return `<th><a href="${escapeHtml(implementationPage(impl.id))}">${escapeHtml(impl.name)}</a><div class="muted key">key ${escapeHtml(shortFingerprint(impl.fingerprint))}</div>${alike}${runBadge(impl.latest)}</th>`;
+  return `<th><a href="${esc(implementationPage(impl.id))}">${esc(impl.name)}</a><div class="muted key">key ${esc(shortFingerprint(impl.fingerprint))}</div>${alike}${runBadge(impl.latest)}</th>`;
 }
 
 export function comparisonPage(impls: readonly SiteImplementation[]): string {
@@ -61,7 +60,7 @@ export function comparisonPage(impls: readonly SiteImplementation[]): string {
         knownFailureOf(impl.latest.results, id),
       ),
     );
-    return `<tr id="${escapeHtml(anchor(id))}"${differ ? ' class="differ"' : ''}><td class="id" title="${escapeHtml(text.get(id) ?? '')}">${escapeHtml(id)}</td>${cells.join('')}</tr>`;
+    return `<tr id="${esc(anchor(id))}"${differ ? ' class="differ"' : ''}><td class="id" title="${esc(text.get(id) ?? '')}">${esc(id)}</td>${cells.join('')}</tr>`;
   });
   const heads = impls.map(heading).join('');
   return sitePage(
@@ -75,7 +74,7 @@ ${legend()}</header>
 <section><h2>Scores by area</h2>${scores(impls, (r) => r.area, 'area')}</section>
 <section><h2>Requirements <span class="muted">(${ids.length})</span></h2>
 <p><label><input type="checkbox" id="only-differ"> only requirements judged differently</label></p>
-<table id="compare-table" class="site-compare"><thead><tr><th>requirement</th>${impls.map((i) => `<th><a href="${escapeHtml(implementationPage(i.id))}">${escapeHtml(i.name)}</a></th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></section>
+<table id="compare-table" class="site-compare"><thead><tr><th>requirement</th>${impls.map((i) => `<th><a href="${esc(implementationPage(i.id))}">${esc(i.name)}</a></th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></section>
 </main>`,
   );
 }

@@ -72,12 +72,14 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   await runSuite({ only: 'vpcs/create', seed: '1', runs: '1', allure: false, quiet: true, reportDir: run }, () => {});
-  for (const name of ['acme', 'other', 'forger']) keys[name] = generateKeys();
+  for (const name of ['acme', 'other', 'forger', 'mirror']) keys[name] = generateKeys();
   bundles.acme = await bundle('acme', 'Acme Cloud', 'acme');
   bundles.other = await bundle('other', 'ACME-cloud', 'other');
   bundles.unsigned = await bundle('unsigned', 'Unsigned Cloud');
   bundles.forged = await planted(bundles.acme, 'forged', 'forger');
   bundles.plantedByAcme = await planted(bundles.acme, 'planted-by-acme', 'acme');
+  // "Acme Cloud" written backwards behind a right-to-left override: it would read as Acme's name.
+  bundles.mirror = await bundle('mirror', '\u202eduolC emcA', 'mirror');
 }, 120_000);
 
 async function site(name: string, files: string[], trusted?: string) {
@@ -219,4 +221,16 @@ test('a rebuild removes the files the last build wrote and nothing else; a symbo
   expect(log).toMatch(/is, or is under, a symbolic link/);
   expect(readdirSync(elsewhere)).toEqual([]);
   expect(statSync(join(linked, 'badges')).isDirectory()).toBe(true);
+});
+
+test('a name that reads as another through a bidirectional override is shown with the override escaped, on every page', async () => {
+  const { out, code } = await site('mirror', [bundles.acme as string, bundles.mirror as string]);
+  expect(code).toBe(0);
+  for (const file of filesUnder(out).filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(file, 'utf8');
+    if (!html.includes('duolC emcA')) continue;
+    expect(html, file).not.toContain('\u202e');
+    expect(html, file).toContain('\\u202eduolC emcA');
+  }
+  expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('\\u202eduolC emcA');
 });

@@ -1,6 +1,7 @@
 // Builds the publishing site from signed bundles: each one verified (within bounds, against the trusted keys when given), then every page, badge and data file rendered by cloudconf from the verified verdicts alone; nothing of a bundle's own pages reaches the site.
 
 import { basename } from 'node:path';
+import { inertLine } from '../../http/inert.js';
 import type { KeyRing } from '../bundle/trusted-keys.js';
 import { verifyBundle } from '../bundle/verify.js';
 import { renderHtml } from '../html.js';
@@ -33,7 +34,8 @@ async function acceptedRuns(bundles: readonly string[], keys: KeyRing | undefine
   let refused = 0;
   const refuse = (file: string, why: string) => {
     refused += 1;
-    log(`refused ${file}: ${why}`);
+    // The reasons quote text from the bundle (names, ids): shown inert on a terminal.
+    log(inertLine(`refused ${file}: ${why}`));
   };
   for (const file of bundles) {
     const v = await verifyBundle(file, keys ? { keys } : {});
