@@ -22,6 +22,13 @@ test('a declared profile is shown with what it leaves out and whether the run is
   expect(profileOf(withProfile as Results)).toEqual({ declared: 'not offered: transfers, billing', complete: true });
   const everything = { ...base(), profile: { offered: { areas: ['vpcs'] } }, completeForProfile: false };
   expect(profileOf(everything as unknown as Results)).toEqual({ declared: 'offers everything', complete: false });
+  const offered = {
+    ...base(),
+    offer: { profile: { offers: ['vpcs', 'tags'], except: ['tags/delete'], note: 'a VPC service' } },
+  };
+  expect(profileOf(offered as unknown as Results)).toEqual({
+    declared: 'offers vpcs, tags, except tags/delete (a VPC service)',
+  });
 });
 
 test('a known failure shows its reason, and its link and expiry when the baseline has them; a link that is not http(s) is dropped', () => {

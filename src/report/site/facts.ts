@@ -42,21 +42,33 @@ const listOf = (value: unknown): string[] =>
       ? Object.values(value).flatMap(listOf)
       : [];
 
-/** Reads the profile leniently: its shape is results.json's, which may grow; unknown members are left out. */
+/**
+ * Reads the profile leniently, from `offer.profile` (`{offers, except?, note?}`) or a top-level
+ * `profile` (`{notOffered}`): results.json's shape for it is new and may grow; unknown members are left out.
+ * Completeness for the profile is read from `complete` or `completeForProfile` where the run recorded it.
+ */
 export function profileOf(results: Results): ProfileView | undefined {
-  const raw = (results as { profile?: unknown }).profile;
+  const r = results as {
+    offer?: { profile?: unknown; completeForProfile?: unknown };
+    profile?: unknown;
+    completeForProfile?: unknown;
+  };
+  const raw = r.offer?.profile ?? r.profile;
   if (!raw || typeof raw !== 'object') return undefined;
   const p = raw as Record<string, unknown>;
+  const offers = listOf(p.offers);
+  const except = listOf(p.except);
   const notOffered = listOf(p.notOffered ?? p['not-offered']);
-  const complete = [
-    p.complete,
-    p.completeForProfile,
-    (results as { completeForProfile?: unknown }).completeForProfile,
-  ].find((v) => typeof v === 'boolean') as boolean | undefined;
-  return {
-    declared: notOffered.length ? `not offered: ${notOffered.join(', ')}` : 'offers everything',
-    ...(complete === undefined ? {} : { complete }),
-  };
+  const note = typeof p.note === 'string' && p.note ? ` (${p.note})` : '';
+  const declared = offers.length
+    ? `offers ${offers.join(', ')}${except.length ? `, except ${except.join(', ')}` : ''}`
+    : notOffered.length
+      ? `not offered: ${notOffered.join(', ')}`
+      : 'offers everything';
+  const complete = [p.complete, p.completeForProfile, r.offer?.completeForProfile, r.completeForProfile].find(
+    (v) => typeof v === 'boolean',
+  ) as boolean | undefined;
+  return { declared: `${declared}${note}`, ...(complete === undefined ? {} : { complete }) };
 }
 
 /** A known failure as the run's known-failures file gave it: its reason, and a link and expiry where the file has them. */
