@@ -10,6 +10,7 @@ import { defaultMode } from '../target/mode.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit-command.js';
 import { registerCleanup } from './cleanup-command.js';
+import { registerKeygen } from './keygen-command.js';
 import type { MutationOptions } from './mutation.js';
 import * as parse from './parse-options.js';
 import { registerProxy } from './proxy-command.js';
@@ -207,6 +208,7 @@ function program(): Command {
   registerAudit(cli);
   registerProxy(cli);
   registerVerify(cli);
+  registerKeygen(cli);
   return cli;
 }
 

@@ -27,7 +27,18 @@ export function registerReport(cli: Command): void {
       'build a static site in DIR from the bundles given as arguments (refusing unverifiable ones)',
     )
     .argument('[bundles...]', 'with --site: the bundles to publish')
-    .option('--product <file>', 'with --bundle: JSON naming the implementation (name, version, vendor, url)')
+    .option(
+      '--product <file>',
+      'with --bundle: JSON naming the implementation (name, version, vendor, url; target: how to show the target)',
+    )
+    .option(
+      '--sign <key>',
+      'with --bundle: sign the manifest with this Ed25519 private key (`cloudconf keygen`): a PEM file, or env://NAME',
+    )
+    .option(
+      '--trusted-keys <file>',
+      'with --site: publish only bundles signed by these keys (`<public key> <implementation name>` per line)',
+    )
     .option('--baseline <file>', 'with --merge: fail only on requirements worse than this results.json')
     .option('--known-failures <file>', 'with --merge: requirements known to fail (`<id> <reason>` lines, or JSON)')
     .option('--allow-missing', 'with --merge: a missing shard is a warning, not exit 2')
@@ -35,6 +46,6 @@ export function registerReport(cli: Command): void {
     .option('--quiet', 'print nothing but errors and warnings')
     .action(async (bundles: string[], options: ReportOptions) => {
       const { report } = await import('./report.js');
-      process.exitCode = report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
     });
 }

@@ -20,18 +20,18 @@ function shards(): string[] {
   });
 }
 
-test('a merge missing shard 3/3 exits 2, says so, and its summary.md and results.json name the shard', () => {
+test('a merge missing shard 3/3 exits 2, says so, and its summary.md and results.json name the shard', async () => {
   const out = mkdtempSync(join(tmpdir(), 'cloudconf-merged-'));
   const lines: string[] = [];
-  const code = report({ merge: shards(), out, quiet: true }, (l) => lines.push(l));
+  const code = await report({ merge: shards(), out, quiet: true }, (l) => lines.push(l));
   expect(code).toBe(2);
   expect(lines.join('\n')).toContain('shard 3/3 missing from the merge');
   expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('**Missing shard**: 3/3');
   expect(JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).missingShards).toEqual(['3/3']);
 });
 
-test('with --allow-missing the same merge exits as its verdicts decide', () => {
+test('with --allow-missing the same merge exits as its verdicts decide', async () => {
   const out = mkdtempSync(join(tmpdir(), 'cloudconf-merged-'));
-  expect(report({ merge: shards(), out, quiet: true, allowMissing: true }, () => {})).toBe(0);
+  expect(await report({ merge: shards(), out, quiet: true, allowMissing: true }, () => {})).toBe(0);
   expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('**Missing shard**: 3/3');
 });

@@ -1,10 +1,12 @@
-// `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
+// `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, re-render a run's reports from its results.json, bundle (and sign) a run, or build the publishing site.
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildAllureReport } from '../report/allure.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { createBundle, readProduct } from '../report/bundle/bundle.js';
+import { readPrivateKey } from '../report/bundle/sign.js';
+import { readKeyRing } from '../report/bundle/trusted-keys.js';
 import { renderCompare } from '../report/compare.js';
 import { mergeResults } from '../report/merge.js';
 import { exitCodeOf, type Results } from '../report/results.js';
@@ -18,6 +20,10 @@ export interface ReportOptions {
   bundles?: string[];
   site?: string;
   product?: string;
+  /** With --bundle: the Ed25519 private key that signs the manifest (a PEM file, or `env://NAME`). */
+  sign?: string;
+  /** With --site: the keys the site trusts, one `<public key> <implementation name>` line each. */
+  trustedKeys?: string;
   compare?: string[];
   merge?: string[];
   allure?: string;
@@ -111,21 +117,24 @@ function allure(dir: string, log: Log): number {
   return outcome.ok ? 0 : 2;
 }
 
-function bundle(dir: string, out: string | undefined, productFile: string | undefined, log: Log): number {
+function bundle(dir: string, out: string | undefined, options: ReportOptions, log: Log): number {
   if (!out) {
     log('cloudconf report: --bundle needs --out FILE (the archive to write, e.g. conformance.tar.gz)');
     return 2;
   }
-  const product = readProduct(productFile);
+  const product = readProduct(options.product);
+  const key = options.sign ? readPrivateKey(options.sign) : undefined;
   mkdirSync(dirname(resolve(out)), { recursive: true });
-  writeFileSync(out, createBundle(resolve(dir), product));
-  if (!productFile) log('warning: no --product FILE: product.json is an empty template (name, version, vendor, url)');
-  log(`bundle: ${out} (check it with \`cloudconf verify ${out}\`)`);
+  writeFileSync(out, createBundle(resolve(dir), product, key));
+  if (!options.product)
+    log('warning: no --product FILE: product.json is an empty template (name, version, vendor, url)');
+  if (!key) log('warning: no --sign KEY: the bundle is not signed, and the publishing site refuses it');
+  log(`bundle: ${out}${key ? ', signed' : ''} (check it with \`cloudconf verify ${out}\`)`);
   return 0;
 }
 
-/** Runs what the options ask, in order (merge, compare, render, allure, bundle); the worst exit code wins. */
-export function report(options: ReportOptions, log: Log): number {
+/** Runs what the options ask, in order (merge, compare, render, allure, bundle, site); the worst exit code wins. */
+export async function report(options: ReportOptions, log: Log): Promise<number> {
   const asked = [options.merge, options.compare, options.render, options.allure, options.bundle, options.site].filter(
     (x) => x !== undefined,
   );
@@ -145,8 +154,11 @@ export function report(options: ReportOptions, log: Log): number {
     if (options.compare) code = Math.max(code, compare(options.compare, options.out ?? 'reports/compare', log));
     if (options.render) code = Math.max(code, render(options.render, log));
     if (options.allure) code = Math.max(code, allure(options.allure, log));
-    if (options.bundle) code = Math.max(code, bundle(options.bundle, options.out, options.product, log));
-    if (options.site) code = Math.max(code, buildSite(options.site, options.bundles ?? [], log));
+    if (options.bundle) code = Math.max(code, bundle(options.bundle, options.out, options, log));
+    if (options.site) {
+      const keys = readKeyRing({ ...(options.trustedKeys ? { trustedKeys: options.trustedKeys } : {}) });
+      code = Math.max(code, await buildSite(options.site, options.bundles ?? [], log, keys));
+    }
   } catch (error) {
     log(`cloudconf report: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

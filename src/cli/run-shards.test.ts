@@ -25,7 +25,7 @@ test('two shards merged equal one run', async () => {
   expect(first.shard?.files.filter((f) => second.shard?.files.includes(f))).toEqual([]);
   expect(first.requirements.length + second.requirements.length).toBe(one.requirements.length);
 
-  const code = report(
+  const code = await report(
     { merge: [join(dir, 'shard-1'), join(dir, 'shard-2')], out: join(dir, 'merged'), quiet: true },
     log,
   );

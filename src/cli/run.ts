@@ -29,7 +29,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { Outcome } from '../vocabulary/outcome.js';
 import { fileWeights, heaviestFirst } from './file-order.js';
 import { localSockets } from './local-sockets.js';
-import { moduleCacheOptions } from './module-cache.js';
+import { userCacheDir, vitestCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
 import { areasNamed, describeSelection, exactPattern, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
@@ -322,7 +322,8 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
           pool: 'threads',
           // Suite files share one module graph per worker: the spec, compiled validators and sessions load once, not per file.
           isolate: false,
-          ...moduleCacheOptions(CODE_ROOT),
+          // Caches go to the user's cache directory: nothing is written into the package, whose files the build hash covers.
+          ...vitestCacheOptions(userCacheDir()),
           maxWorkers: workers,
           // Tests of a file overlap (each keeps its own requests in order); the limiter caps what is in
           // flight. At --concurrency 1 they run one after another, as a target that needs it expects.

@@ -1,20 +1,41 @@
-// `cloudconf verify FILE`: checks a conformance bundle and says whether it is complete and unedited, and whether the run it holds was complete.
+// `cloudconf verify FILE`: checks a conformance bundle (read within bounds, unedited, signed by a key the reader trusts when one is given) and says whether the run it holds was complete.
 
-import { readFileSync } from 'node:fs';
-import { verifyBundle } from '../report/bundle/verify.js';
+import { statSync } from 'node:fs';
+import { inertLine } from '../http/inert.js';
+import { type KeyRing, readKeyRing, shortFingerprint } from '../report/bundle/trusted-keys.js';
+import { type Verification, verifyBundle } from '../report/bundle/verify.js';
+import { countsLine } from '../report/site/facts.js';
 
 type Log = (line: string) => void;
 
-/** Exit 0 for a verified bundle (complete run or not), 1 naming what is wrong, 2 when the file cannot be read. */
-export function verify(file: string, options: { json?: boolean }, log: Log): number {
-  let archive: Buffer;
+export interface VerifyCliOptions {
+  json?: boolean;
+  /** Public key files (PEM, or the base64 line of `keygen`): the bundle must be signed by one of them. */
+  key?: string[];
+  /** A trusted-keys file: `<public key> <implementation name>` per line. */
+  trustedKeys?: string;
+}
+
+function signerLine(v: Verification): string {
+  if (!v.signer) return 'not signed';
+  const by = `key ${shortFingerprint(v.signer.fingerprint)}`;
+  if (!v.signer.trusted) return `signed by ${by} (not checked against a key you trust)`;
+  return `signed by ${v.signer.name ? `${JSON.stringify(v.signer.name)}'s ` : 'the trusted '}${by}`;
+}
+
+/** Exit 0 for a verified bundle (complete run or not), 1 naming what is wrong, 2 when the file or a key cannot be read. */
+export async function verify(file: string, options: VerifyCliOptions, print: Log): Promise<number> {
+  // Problems quote text from the bundle (names, requirement ids): never a control sequence on a terminal.
+  const log: Log = (line) => print(inertLine(line));
+  let keys: KeyRing | undefined;
   try {
-    archive = readFileSync(file);
+    statSync(file);
+    keys = readKeyRing(options);
   } catch (error) {
     log(`cloudconf verify: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const v = verifyBundle(archive);
+  const v = await verifyBundle(file, keys ? { keys } : {});
   if (options.json) {
     const { files: _f, results: r, ...rest } = v;
     const summary = r ? { target: r.target, tool: r.tool, summary: r.summary, provenance: r.provenance } : undefined;
@@ -25,9 +46,9 @@ export function verify(file: string, options: { json?: boolean }, log: Log): num
     for (const p of v.problems) log(`NOT VERIFIED: ${p}`);
     return 1;
   }
-  const s = v.results?.summary;
+  const results = v.results;
   log(
-    `verified: ${file}, ${v.results?.requirements.length} requirements (${s?.pass} pass, ${s?.fail} fail, ${s?.nonStrict} non-strict, ${s?.error} error); ${v.complete ? 'a complete run' : `a partial run: ${v.partial.join('; ')}`}`,
+    `verified: ${file}, ${signerLine(v)}; ${results?.requirements.length} requirements (${results ? countsLine(results) : ''}); ${v.complete ? 'a complete run' : `a partial run: ${v.partial.join('; ')}`}`,
   );
   return 0;
 }

@@ -115,7 +115,7 @@ describe.skipIf(!available && !required)('HTML reports in Chromium', () => {
 
   test('the comparison page shows the clean and the faulty run side by side, changes highlighted', async () => {
     const out = join(dir, 'compare');
-    expect(report({ compare: [join(dir, 'clean'), join(dir, 'faulty')], out }, () => {})).toBe(0);
+    expect(await report({ compare: [join(dir, 'clean'), join(dir, 'faulty')], out }, () => {})).toBe(0);
     const page = await open(join(out, 'compare.html'), 1000);
     const before = new Map(clean.requirements.map((r) => [r.id, r.verdict]));
     const changed = faulty.requirements.filter((r) => before.get(r.id) !== r.verdict);

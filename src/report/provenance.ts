@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { specExport } from '../export/spec-json.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
@@ -32,11 +32,13 @@ export interface Selection {
 const root = PACKAGE_ROOT;
 const short = (hash: string) => hash.slice(0, 12);
 
+/** The tool's files under a directory: self-tests left out, and any `node_modules` (caches older versions wrote into `dist/`, nothing of the tool). */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && !/\.test\.[cm]?[jt]s$/.test(e.name))
-    .map((e) => join(e.parentPath, e.name));
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !relative(dir, file).split(sep).includes('node_modules'));
 }
 
 let buildHash: string | undefined;
