@@ -23,6 +23,15 @@ function signerLine(v: Verification): string {
   return `signed by ${v.signer.name ? `${JSON.stringify(v.signer.name)}'s ` : 'the trusted '}${by}`;
 }
 
+/** What the run covered: complete (for the whole API, or for its declared profile), or partial and why. */
+function completeLine(v: Verification): string {
+  if (!v.complete) return `a partial run: ${v.partial.join('; ')}`;
+  const profile = v.results?.offer?.profile;
+  if (v.completeFor !== 'its profile' || !profile) return 'a complete run';
+  const except = profile.except?.length ? `, except ${profile.except.join(', ')}` : '';
+  return `a complete run for its profile (offers ${profile.offers.join(', ')}${except}, and the conventions)`;
+}
+
 /** Exit 0 for a verified bundle (complete run or not), 1 naming what is wrong, 2 when the file or a key cannot be read. */
 export async function verify(file: string, options: VerifyCliOptions, print: Log): Promise<number> {
   // Problems quote text from the bundle (names, requirement ids): never a control sequence on a terminal.
@@ -48,7 +57,7 @@ export async function verify(file: string, options: VerifyCliOptions, print: Log
   }
   const results = v.results;
   log(
-    `verified: ${file}, ${signerLine(v)}; ${results?.requirements.length} requirements (${results ? countsLine(results) : ''}); ${v.complete ? 'a complete run' : `a partial run: ${v.partial.join('; ')}`}`,
+    `verified: ${file}, ${signerLine(v)}; ${results?.requirements.length} requirements (${results ? countsLine(results) : ''}); ${completeLine(v)}`,
   );
   return 0;
 }

@@ -6,8 +6,9 @@ import addFormatsModule from 'ajv-formats';
 import { exclusions } from '../../../spec/index.js';
 import { selectRequirements } from '../../../spec/selection.js';
 import { parseJsonBounded } from '../../http/bounded-json.js';
+import { completeFor, partialBecause } from '../completeness.js';
 import { renderJunit } from '../junit.js';
-import { type Selection, selectsAll } from '../provenance.js';
+import type { Selection } from '../provenance.js';
 import { RESULTS_SCHEMA_VERSION, type Results, summarize } from '../results.js';
 import {
   BUNDLE_FORMAT,
@@ -40,6 +41,8 @@ export interface Verification {
   warnings: string[];
   /** A complete run: no selection, `full` or `safe` mode, no requirement `error`, not incomplete, judged by this cloudconf's encoding; what a "complete" badge may claim. */
   complete: boolean;
+  /** What a complete run covered: the whole API, or everything its declared profile offers. */
+  completeFor?: 'the whole API' | 'its profile';
   /** Why the run is partial, when it is. */
   partial: string[];
   /** The signer, when the bundle carries a signature that matches its manifest. */
@@ -201,14 +204,7 @@ function requirementChecks(results: Results, problems: string[], warnings: strin
 }
 
 function completeness(results: Results, encodingCurrent: boolean): string[] {
-  const p = results.provenance;
-  const why: string[] = [];
-  if (!p) return ['the run recorded no provenance'];
-  if (!selectsAll(p.selection)) why.push('a selection narrowed the run');
-  if (p.mode !== 'full' && p.mode !== 'safe') why.push(`mode ${p.mode}`);
-  if (results.summary.error > 0) why.push(`${results.summary.error} requirement(s) in error`);
-  if (results.incomplete) why.push('the run did not complete');
-  if (results.shard) why.push('one shard of a run');
+  const why = partialBecause(results);
   if (!encodingCurrent) why.push('judged by another encoding revision than this cloudconf knows');
   return why;
 }
@@ -348,6 +344,7 @@ export async function verifyBundle(source: string | Buffer, options: VerifyOptio
     problems,
     warnings,
     complete: partial.length === 0,
+    completeFor: completeFor(results),
     partial,
     ...(signer ? { signer } : {}),
     ...(encoding ? { encoding: { revision: encoding.revision, sha256: encoding.sha256, current } } : {}),

@@ -153,7 +153,7 @@ export function factsOf(run: SiteRun) {
       url: run.product.url,
     },
     key: run.signer.fingerprint,
-    ...(profile ? { profile } : {}),
+    ...(profile ? { profile: { ...profile, complete: run.complete } } : {}),
     cloudconf: { version: r.tool.version, ...(r.tool.build ? { build: r.tool.build } : {}) },
     encoding: run.encoding,
     target: targetShown(run),
