@@ -15,6 +15,7 @@ import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
 import { applyOfferEvidence, type OfferFindings } from '../report/offer.js';
+import { stoppedAnswering } from '../report/progress.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
@@ -376,6 +377,8 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     requests,
     ...(declared ? { profile: declared.profile } : {}),
   });
+  const stopped = stoppedAnswering(outcomes.values());
+  if (stopped) results.stopped = stopped;
   results.offer = {
     ...(declared ? { profile: declared.profile, profileSource: declared.source } : {}),
     ...findings,

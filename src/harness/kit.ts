@@ -4,7 +4,7 @@ import type { Operation, Requirement } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { type Exchange, excerpt, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
-import { type Failure, type OfferEvidence, type Outcome, verdictOf } from '../vocabulary/outcome.js';
+import { type Failure, type LostRequest, type OfferEvidence, type Outcome, verdictOf } from '../vocabulary/outcome.js';
 import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
 import { OfferRecord, requireOffered } from './offer-evidence.js';
 
@@ -39,6 +39,9 @@ export class Kit {
   /** What was sent, by operation: the harness finds here what a test created, to delete it. */
   readonly sent: { op: Operation; options: SendOptions; exchange: Exchange }[] = [];
   private transportErrors = 0;
+  /** The first request without an answer, and the latest request that got one: when the target stopped answering. */
+  private lost: LostRequest | undefined;
+  private answeredUntil: string | undefined;
   /** Requests begun, answered or not: a requirement sending cases at once stops at its bound, not past it. */
   private started = 0;
   /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
@@ -71,7 +74,17 @@ export class Kit {
     this.exchanges.push(kept);
     const whole = (e.response?.text.length ?? 0) <= ADOPTED_BODY_CHARS;
     this.sent.push({ op, options, exchange: whole ? e : kept });
-    if (e.transportError) this.transportErrors += 1;
+    if (e.transportError) {
+      this.transportErrors += 1;
+      this.lost ??= {
+        at: e.startedAt,
+        request: this.session.client?.requestsSoFar?.() ?? 0,
+        method: e.request.method,
+        url: e.request.url,
+        code: e.transportError.code,
+      };
+    } else if (e.response && (!this.answeredUntil || e.startedAt > this.answeredUntil))
+      this.answeredUntil = e.startedAt;
     this.offers.note(op, e);
     return e;
   }
@@ -127,6 +140,8 @@ export class Kit {
       verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged),
       ...(flaky.length ? { flaky: flakyReason(flaky) } : {}),
       ...(offer ? { offer } : {}),
+      ...(this.lost ? { lost: this.lost } : {}),
+      ...(this.answeredUntil ? { answeredUntil: this.answeredUntil } : {}),
       failures: this.failures,
       ...(reason ? { reason } : {}),
       requests: this.exchanges.length,

@@ -132,6 +132,11 @@ export class HttpClient {
   private readonly tally = new RequestTally();
   private readonly stopWatch: ReturnType<typeof setInterval> | undefined;
 
+  /** How many requests the run has sent so far, all its clients together where they share a count; this client's otherwise. */
+  requestsSoFar(): number {
+    return this.tally.runSoFar() ?? this.sent;
+  }
+
   constructor(options: Partial<ClientOptions> = {}) {
     this.options = { ...defaultClientOptions, ...options };
     for (const value of Object.values(this.options.headers ?? {})) this.addSecret(value);

@@ -44,6 +44,11 @@ export class RequestTally {
     }
   }
 
+  /** The run's count so far where the clients share one counter (threads of the run's process); undefined elsewhere. */
+  runSoFar(): number | undefined {
+    return this.shared ? Atomics.load(this.shared, 0) : undefined;
+  }
+
   /** Records the client's count so far. */
   note(sent: number): void {
     if (this.shared) {

@@ -5,6 +5,7 @@ import type { Exchange } from '../http/exchange.js';
 import { COUNT_KEY, type Failure, isBroken, VERDICTS } from '../vocabulary/outcome.js';
 import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
+import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { RequirementResult, Results } from './results.js';
@@ -124,6 +125,21 @@ function countsMarkup(results: Results): string {
   return `<div class="counts" id="counts">${badges.join('')}<span class="total">${results.requirements.length} requirements</span></div>`;
 }
 
+/** The implementer's view, at the top: the target gone silent, a table per area, and what to fix next. */
+function progressMarkup(results: Results): string {
+  const stopped = results.stopped
+    ? `<div class="warn stopped" id="stopped"><strong>${escapeHtml(stoppedLine(results.stopped))}</strong></div>`
+    : '';
+  const rows = areaProgress(results)
+    .map(
+      (a) =>
+        `<tr><td class="id">${escapeHtml(a.area)}</td><td>${a.operations}</td><td>${a.notImplemented ? `<span class="badge v-not-implemented">${a.notImplemented}</span>` : '0'}</td><td>${a.notOffered ? `<span class="badge v-not-offered">${a.notOffered}</span>` : '0'}</td><td>${a.pass}</td><td>${a.failing ? `<span class="badge v-fail">${a.failing}</span>` : '0'}</td><td>${a.other}</td></tr>`,
+    )
+    .join('');
+  const next = nextToFix(results);
+  return `<section class="progress" id="progress"><h2>By area</h2>${stopped}<table><thead><tr><th>area</th><th>operations</th><th>not implemented</th><th>not offered</th><th>pass</th><th>failing</th><th>not judged</th></tr></thead><tbody>${rows}</tbody></table>${next.length ? `<h3>Next to fix</h3><ol>${next.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ol>` : ''}</section>`;
+}
+
 function baselineMarkup(results: Results): string {
   const b = results.baseline;
   if (!b) return '';
@@ -184,6 +200,7 @@ ${incomplete}
 ${countsMarkup(results)}
 ${legendMarkup()}
 </header>
+${progressMarkup(results)}
 ${baselineMarkup(results)}`;
 }
 

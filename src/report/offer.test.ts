@@ -91,9 +91,12 @@ describe('the verdicts the evidence gives', () => {
   });
 
   test('an operation the declared profile claims, answered as not offered, fails the profile', () => {
-    const out = run([outcome('tags/list/response/envelope', 'pass', { served: [], unserved: [unserved('tags/list')] })], {
-      offers: ['tags'],
-    });
+    const out = run(
+      [outcome('tags/list/response/envelope', 'pass', { served: [], unserved: [unserved('tags/list')] })],
+      {
+        offers: ['tags'],
+      },
+    );
     const judged = out.get('tags/list/response/envelope');
     expect(judged?.verdict).toBe('fail');
     expect(judged?.failures[0]?.check).toBe('profile/offered');

@@ -5,17 +5,9 @@ import { offersOperation, type Profile } from '../../spec/profile.js';
 import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../vocabulary/exchange.js';
 import type { Failure, Outcome } from '../vocabulary/outcome.js';
+import type { NotImplemented } from './results.js';
 
-/** An operation the target showed it does not offer, with the first answer that showed it. */
-export interface NotImplemented {
-  operation: string;
-  method: string;
-  path: string;
-  status: number;
-  evidence: Exchange;
-  /** For an operation with path parameters that answered 404: the collection above it the target does not offer. */
-  under?: string;
-}
+export type { NotImplemented };
 
 /** What one target showed across the run: the operations it served, and those it does not offer. */
 export interface OfferFindings {
@@ -38,7 +30,7 @@ function firstOf(outcomes: readonly Outcome[], kinds: ('unserved' | 'aside' | 'n
 }
 
 /** The collection read (a GET without the last parameters) above an operation's path, nearest first. */
-function collectionsAbove(op: Operation): Operation[] {
+export function collectionsAbove(op: Operation): Operation[] {
   const segments = op.path.split('/');
   const above: Operation[] = [];
   for (let n = segments.length - 1; n > 1; n--) {

@@ -4,15 +4,16 @@ import { exclusions, operationOf } from '../../spec/index.js';
 import { offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Part, Requirement } from '../../spec/types.js';
 import type { RunCleanup } from '../cleanup/delete.js';
+import type { Exchange } from '../vocabulary/exchange.js';
 import {
   COUNT_KEY,
   type Failure,
+  type LostRequest,
   type Outcome,
   VERDICTS,
   type Verdict,
   type VerdictCounts,
 } from '../vocabulary/outcome.js';
-import type { NotImplemented } from './offer.js';
 import type { Provenance } from './provenance.js';
 
 /** The version of src/report/results.schema.json that results.json follows (its `schemaVersion` const): raised with the schema. */
@@ -34,6 +35,22 @@ export interface RequirementResult {
   flaky?: string;
   /** The operation the target does not offer that made it not-implemented (or failed its profile). */
   needs?: string;
+}
+
+/** An operation the target showed it does not offer, with the first answer that showed it. */
+export interface NotImplemented {
+  operation: string;
+  method: string;
+  path: string;
+  status: number;
+  evidence: Exchange;
+  /** For an operation with path parameters that answered 404: the collection above it the target does not offer. */
+  under?: string;
+}
+
+/** When the target stopped answering: its first lost request after the last answer of the run, and how many requirements that left unjudged. */
+export interface Stopped extends LostRequest {
+  requirements: number;
 }
 
 /** What the run learnt of what the target offers: its declared profile, the operations it served, those it does not offer. */
@@ -76,6 +93,8 @@ export interface Results {
   provenance?: Provenance;
   /** What the target showed it offers and does not, and its declared profile (set by `run`). */
   offer?: OfferSection;
+  /** Set when the target stopped answering for good: its first lost request after the run's last answer. */
+  stopped?: Stopped;
   /** Set when a phase of the run (suites, cleanup, rendering) failed: the reports are written all the same, and the run exits 2. */
   incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */

@@ -5,6 +5,7 @@ import { curlLine } from '../http/curl.js';
 import { code, plain } from '../http/inert-markdown.js';
 import { isBroken, VERDICTS as verdicts } from '../vocabulary/outcome.js';
 import { groupFailures, oneLine } from './group.js';
+import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
 import type { Results } from './results.js';
@@ -23,6 +24,24 @@ function provenanceLines(results: Results): string[] {
     '',
     `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${results.startedAt} to ${p.endedAt}; Node ${plain(p.node)} on ${plain(p.platform)}.`,
   ];
+}
+
+/** The implementer's view, first: the target gone silent, a table per area, and what to fix next. */
+function progressSection(results: Results): string[] {
+  const areas = areaProgress(results);
+  const next = nextToFix(results);
+  const lines = results.stopped ? ['', `**${plain(stoppedLine(results.stopped))}**`] : [];
+  lines.push(
+    '',
+    '| area | operations | not implemented | not offered | pass | failing | not judged |',
+    '|---|---|---|---|---|---|---|',
+    ...areas.map(
+      (a) =>
+        `| ${a.area} | ${a.operations} | ${a.notImplemented} | ${a.notOffered} | ${a.pass} | ${a.failing} | ${a.other} |`,
+    ),
+  );
+  if (next.length) lines.push('', '**Next to fix:**', '', ...next.map((l, i) => `${i + 1}. ${plain(l)}`));
+  return lines;
 }
 
 function incompleteSection(results: Results): string[] {
@@ -83,6 +102,7 @@ export function renderSummary(results: Results): string {
           `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.join(', ')}; their requirements are not in this merge.`,
         ]
       : []),
+    ...progressSection(results),
     '',
     `| part | ${verdicts.join(' | ')} |`,
     `|---|${verdicts.map(() => '---').join('|')}|`,

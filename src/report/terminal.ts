@@ -1,7 +1,9 @@
 // What a run prints: a live progress line while it goes, then a compact summary per part (colour only on a terminal), or a JSON summary.
 
 import { join } from 'node:path';
+import { inertLine } from '../http/inert.js';
 import { isBroken, VERDICTS, type Verdict } from '../vocabulary/outcome.js';
+import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import type { Results } from './results.js';
 
 /** Where a run stands, as the collector reports it after each judged requirement. */
@@ -120,6 +122,27 @@ function baselineLines(results: Results, paint: Paint): string[] {
   return lines;
 }
 
+/**
+ * The implementer's view, at the top: the target gone silent, the areas with something to say (a
+ * missing operation, a failure, something not judged), and what to fix next.
+ */
+function progressLines(results: Results, paint: Paint): string[] {
+  const lines = results.stopped ? [paint('error', inertLine(stoppedLine(results.stopped)))] : [];
+  const telling = areaProgress(results).filter((a) => a.notImplemented || a.notOffered || a.failing);
+  for (const a of telling) {
+    const offer = [
+      a.notImplemented ? `${a.notImplemented} not implemented` : '',
+      a.notOffered ? `${a.notOffered} not offered` : '',
+    ].filter(Boolean);
+    lines.push(
+      `${paint('bold', a.area.padEnd(14))} ${a.operations} operations${offer.length ? ` (${offer.join(', ')})` : ''}; ${a.pass} pass, ${a.failing ? paint('fail', `${a.failing} failing`) : '0 failing'}`,
+    );
+  }
+  const next = nextToFix(results, 5);
+  if (next.length) lines.push(paint('bold', 'next to fix'), ...next.map((l, i) => `  ${i + 1}. ${inertLine(l)}`));
+  return lines;
+}
+
 /** The summary printed after a run: one line per part with its failures by id, the baseline, and where the reports are. */
 export function terminalSummary(results: Results, dir: string, colour = false): string {
   const paint = painter(colour);
@@ -127,6 +150,7 @@ export function terminalSummary(results: Results, dir: string, colour = false): 
   const s = results.summary;
   return [
     `${paint('bold', 'cloudconf')} ${results.target.baseUrl}  seed ${results.seed}  ${(results.durationMs / 1000).toFixed(1)} s  ${s.requests} requests${results.shard ? `  shard ${results.shard.index}/${results.shard.total}` : ''}`,
+    ...progressLines(results, paint),
     ...parts.flatMap((part) => {
       const rs = results.requirements.filter((r) => r.part === part);
       return [partLine(`part ${part}`, rs, paint), ...failingLines(rs, results.strict, paint)];

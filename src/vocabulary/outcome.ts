@@ -68,6 +68,16 @@ export interface OfferEvidence {
   notFound?: { operation: string; exchange: Exchange }[];
 }
 
+/** A request that got no answer, placed in the run. */
+export interface LostRequest {
+  at: string;
+  /** The run's request count when it went out (about: other clients send meanwhile). */
+  request: number;
+  method: string;
+  url: string;
+  code: string;
+}
+
 export interface Outcome {
   requirement: string;
   verdict: Verdict;
@@ -87,6 +97,10 @@ export interface Outcome {
   offer?: OfferEvidence;
   /** For a not-implemented requirement (or a profile's failure): the operation the target does not offer. */
   needs?: string;
+  /** The first request of this test that got no answer: when, which, and how many the run had sent by then. */
+  lost?: LostRequest;
+  /** When the last answer this test got was sent for (ISO time): what the target still answered. */
+  answeredUntil?: string;
   seed: number;
   /** How long the test took, in ms (set by the collector from vitest's timing). */
   durationMs?: number;
