@@ -122,6 +122,27 @@ describe('requests against their rules', () => {
     expect(refused.auditor.judged.get(labelLength)).toBe(1);
   });
 
+  test('a 5xx to invalid input (500, a gateway 502 or 504, 503) is no verdict on the rule: error, never fail or pass', () => {
+    for (const status of [500, 502, 503, 504]) {
+      const auditor = new Auditor();
+      const broken = { ...tooLongAccepted, status, response_body: { errors: [{ reason: 'upstream' }] } };
+      auditor.add(recorded(broken));
+      auditor.add(recorded({ ...broken, request_headers: {} }));
+      const rule = [labelLength, 'conventions/status/rejected-4xx', `${create.id}/auth/token-required`];
+      expect(auditor.findings.map((f) => f.requirement)).not.toContain(labelLength);
+      const results = auditResults(auditor, { target: 'audit', startedAt: new Date(), replay: 'r' });
+      for (const id of rule) {
+        const r = results.requirements.find((x) => x.id === id);
+        expect(r, `${id} on ${status}`).toMatchObject({
+          verdict: 'error',
+          reason: expect.stringContaining(`${status}`),
+        });
+      }
+      // The rule that no request gets a 5xx still judges it.
+      expect(auditor.findings.map((f) => f.requirement)).toContain('conventions/status/no-server-error');
+    }
+  });
+
   test('the refusal of invalid input names the field, with the error body, with 400', () => {
     const refusal = (status: number, response_body: unknown) =>
       judge({ method: 'POST', path: '/v4/vpcs', status, request_body: { label: tooLong, region: 'r' }, response_body });

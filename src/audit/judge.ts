@@ -2,7 +2,7 @@
 
 import { jsonResponse } from '../check/json-response.js';
 import { judgeAuth } from './auth.js';
-import { Judgement } from './finding.js';
+import { Judgement, type Unjudged } from './finding.js';
 import type { Matched } from './match.js';
 import type { Recorded } from './recorded.js';
 import { judgeRequest } from './request.js';
@@ -19,8 +19,9 @@ export function judgeExchange(
   match: Matched,
   judged: Map<string, number>,
   options: JudgeOptions = {},
+  unjudged?: Unjudged,
 ): Judgement {
-  const j = new Judgement(record.index, judged);
+  const j = new Judgement(record.index, judged, unjudged);
   const e = record.exchange;
   const status = e.response?.status;
   if (status === undefined) return j;

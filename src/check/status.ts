@@ -5,17 +5,29 @@ import { type CheckResult, described, failed, pass } from './result.js';
 
 const statusOf = (e: Exchange) => e.response?.status;
 
-/** A rejected request gets a 4xx (DECISIONS 1, MUST). */
+/**
+ * Why an answer says the target failed instead of judging the request, or undefined: any 5xx, a
+ * 500 of the server as much as a gateway's 502 or 504 or a 503 under load. Such an answer is no
+ * verdict on the rule a case was built for, neither its rejection nor its acceptance.
+ */
+export function targetFailed(e: Exchange): string | undefined {
+  const s = statusOf(e);
+  return s !== undefined && s >= 500 ? `answered ${s}: the target failed, so the rule was not judged` : undefined;
+}
+
+/** A rejected request gets a 4xx (DECISIONS 1, MUST); a 5xx leaves the rule unjudged (`error`), never failed. */
 export function rejectedWith4xx(e: Exchange): CheckResult {
   const s = statusOf(e);
   if (s !== undefined && s >= 400 && s < 500) return pass;
-  return failed(
+  const failure = failed(
     'rejected-4xx',
     'a 4xx status',
     described(e),
     'The server accepted or failed on a request it must refuse with a client error.',
     e,
   );
+  const unjudged = targetFailed(e);
+  return unjudged ? { ...failure, unjudged } : failure;
 }
 
 /** The request is accepted with a 2xx. */
