@@ -45,12 +45,22 @@ export class Router {
   /** Every path starts with a literal segment (`vpcs`, `node`, ...): only routes sharing it can match. */
   private readonly byFirst: Record<Root, Map<string, Route[]>> = { base: new Map(), beta: new Map() };
 
-  match(root: Root, method: string, path: string): Match {
+  /**
+   * The operation a method and path name. A path addresses one resource, the most specific template
+   * it matches: a literal segment is never read as a parameter of a templated sibling
+   * (`.../backups/cancel` is not backup `cancel`), so only that template's methods are allowed.
+   * `literalFirst` false is the defect of reading it so (the `literal-segment-as-id` fault).
+   */
+  match(root: Root, method: string, path: string, literalFirst = true): Match {
     const parts = segmentsOf(path);
     const allowed: string[] = [];
+    let addressed: string | undefined;
+    // Routes come most specific first: the first template that matches is the resource addressed.
     for (const route of this.byFirst[root].get(parts[0] ?? '') ?? []) {
+      if (literalFirst && addressed !== undefined && route.op.path !== addressed) continue;
       const params = matchSegments(route, parts);
       if (!params) continue;
+      addressed ??= route.op.path;
       if (route.op.method === method) return { kind: 'found', op: route.op, params };
       allowed.push(route.op.method);
     }
@@ -58,8 +68,8 @@ export class Router {
   }
 
   /** The methods a path takes (none for an unknown path): what `Allow` and a CORS preflight list. */
-  methodsAt(root: Root, path: string): string[] {
-    const m = this.match(root, '', path);
+  methodsAt(root: Root, path: string, literalFirst = true): string[] {
+    const m = this.match(root, '', path, literalFirst);
     return m.kind === 'method-not-allowed' ? m.allowed : [];
   }
 }

@@ -132,7 +132,8 @@ function apiResponse(
 ): ApiResponse & { allow?: string[] } {
   // HEAD answers as GET does, without the body (the writer drops it).
   const asked = method === 'HEAD' && !world.fault('head-refused') ? 'GET' : method;
-  const match = router.match(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3));
+  const literalFirst = !world.fault('literal-segment-as-id');
+  const match = router.match(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3), literalFirst);
   if (match.kind === 'not-found') return errorResponse(new ModelError('not-found', [{ reason: 'Not found' }]), world);
   if (match.kind === 'method-not-allowed' && world.fault('method-not-allowed-as-400')) {
     return errorResponse(new ModelError('validation', [{ reason: 'Bad request' }]), world);
@@ -263,7 +264,11 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
   const root = rootOf(target.pathname);
   if (!root) return jsonAnswer(404, { errors: [{ reason: 'Not found' }] });
   if (method === 'OPTIONS' && !world.fault('allow-header-fixed'))
-    return optionsAnswer(x.layer, req, router.methodsAt(root, target.pathname.slice(root === 'beta' ? 7 : 3)));
+    return optionsAnswer(
+      x.layer,
+      req,
+      router.methodsAt(root, target.pathname.slice(root === 'beta' ? 7 : 3), !world.fault('literal-segment-as-id')),
+    );
   return apiAnswer(world, root, method, target, req, raw);
 }
 

@@ -1,12 +1,13 @@
 // Procedures of the HTTP-level conventions (issue 17 item 6): Allow on a 405, the JSON media type, the Bearer challenge, HEAD where GET is.
 
-import { operations } from '../../spec/index.js';
+import { literalPaths, operations } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import {
   allowListsRouteMethods,
   bearerChallenge,
   headLikeGet,
   jsonMediaType,
+  optionsListsRouteMethods,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
@@ -36,6 +37,35 @@ export async function allow405(ctx: WrittenContext) {
     const e = await ctx.kit.send(wrong, { params: request.params ?? {}, body: {} });
     ctx.kit.check(allowListsRouteMethods(e, routeMethods(base)), `${method} ${base.path}`);
   }
+}
+
+const METHODS: Operation['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/**
+ * Each path whose literal segment stands beside a sibling's parameter (`literalPaths`, read from the
+ * operation paths) is asked OPTIONS and every method it does not take, with real path parameters:
+ * each answer must be the literal resource's, never the sibling's reading of the segment as an id.
+ */
+export async function literalResources(ctx: WrittenContext) {
+  const { kit } = ctx;
+  let tried = 0;
+  for (const resource of literalPaths) {
+    const op = opOf(resource.operation);
+    const params = await ctx.fixtures.paramsFor(kit, op);
+    if (!params) continue;
+    tried += 1;
+    const at = (method: string) => offRoute(op, op.path, method as Operation['method']);
+    const options = await kit.send(at('OPTIONS'), { params });
+    kit.check(optionsListsRouteMethods(options, resource.methods), `OPTIONS ${resource.path}`);
+    for (const method of METHODS.filter((m) => !resource.methods.includes(m))) {
+      const e = await kit.send(at(method), {
+        params,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      });
+      kit.check(allowListsRouteMethods(e, resource.methods), `${method} ${resource.path}`);
+    }
+  }
+  if (tried === 0) kit.skip('no path parameters could be had for any literal resource');
 }
 
 export async function jsonMediaTypeEverywhere(ctx: WrittenContext) {
