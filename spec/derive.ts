@@ -1,5 +1,6 @@
 // Derives the requirements that follow from an operation's data: auth, scope, access, response kind, paging, events and every field and parameter rule.
 
+import { formatEdges } from './formats.js';
 import type { CrossRule, Derivation, DerivedFrom, Field, Level, Operation, Param, Requirement, Rule } from './types.js';
 
 /** The id a rule takes inside its field; part of requirement ids, so it must stay stable. */
@@ -154,22 +155,26 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
       );
     }
     if (field.type !== 'any' && path.split('.').at(-1) !== 'item') {
+      // Members of free JSON may be any JSON value: the accepting side says so, `null` included.
+      const free = field.values?.type === 'any' ? ', and accepts any JSON value, `null` included, as a member' : '';
       out.push(
         make(
           { kind: 'field-rule', path, rule: 'type' },
           'MUST',
-          `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
+          `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}${free}.`,
           subject,
           'type',
         ),
       );
     }
     if (field.format && validatedFormats.has(field.format)) {
+      const edges = formatEdges[field.format];
+      const accepts = edges ? `, and accepts every value of it (${edges.map(quote).join(', ')} included)` : '';
       out.push(
         make(
           { kind: 'field-rule', path, rule: 'format' },
           'SHOULD',
-          `${where} rejects ${quote(path)} when it is not of format ${field.format}.`,
+          `${where} rejects ${quote(path)} when it is not of format ${field.format}${accepts}.`,
           subject,
           'format',
         ),

@@ -37,6 +37,24 @@ export function acceptedWith2xx(e: Exchange): CheckResult {
   return failed('accepted-2xx', 'a 2xx status', described(e), 'A valid request was refused or failed.', e);
 }
 
+/**
+ * A value the documents allow, at an edge a stricter reading refuses, is accepted with a 2xx; `why`
+ * says why the documents allow it. A 5xx judges nothing (the target failed).
+ */
+export function allowedValueAccepted(e: Exchange, why: string): CheckResult {
+  const s = statusOf(e);
+  if (s !== undefined && s >= 200 && s < 300) return pass;
+  const failure = failed(
+    'allowed-value-accepted',
+    'a 2xx status',
+    described(e),
+    `Refused, though ${why}: the server holds the value to a rule the documents do not have.`,
+    e,
+  );
+  const unjudged = targetFailed(e);
+  return unjudged ? { ...failure, unjudged } : failure;
+}
+
 /** The conventional status for a rejection (400, 401, 403, 404 ...); `alsoAccepted` lists documented alternatives. */
 export function conventionalStatus(e: Exchange, expected: number, alsoAccepted: number[] = []): CheckResult {
   const s = statusOf(e);

@@ -22,6 +22,7 @@ import { usersFaults } from './faults/users.js';
 import { vpcsFaults } from './faults/vpcs.js';
 import { httpFaults } from './faults-http.js';
 import { type RepairFault, repairFaults } from './faults-repair.js';
+import { stricterFaults } from './faults-stricter.js';
 import { wholeFloatFaults } from './faults-whole-float.js';
 
 export type { EventMissingFault, Fault, SkipFault };
@@ -48,6 +49,7 @@ const catalogue = [
   ...statsFaults,
   ...httpFaults,
   ...wholeFloatFaults,
+  ...stricterFaults,
 ];
 
 /**
