@@ -54,3 +54,34 @@ export function literalResources(operations: readonly Operation[]): LiteralResou
   }
   return out;
 }
+
+/** Where the entity an operation creates or changes is read back. */
+export interface EntityView {
+  /** The view operation (`GET`). */
+  view: Operation;
+  /** For a create: the path parameter of the view that takes the `id` of the answer. */
+  createdParam?: string;
+}
+
+/**
+ * The view of the entity an operation leaves or changes: the created one (`GET <path>/{id}` after a
+ * `POST <path>`), else the one its path names (`.../{nodeId}/rebuild` reads `.../{nodeId}`, a `PUT`
+ * its own path); undefined where the documents have no such view (a card added without one).
+ */
+export function entityViewOf(op: Operation, operations: readonly Operation[]): EntityView | undefined {
+  const views = operations.filter((o) => o.method === 'GET' && o.root === op.root);
+  if (op.method === 'POST') {
+    for (const view of views) {
+      const segments = segmentsOf(view.path);
+      const last = segments.at(-1);
+      if (last && isParam(last) && `/${segments.slice(0, -1).join('/')}` === op.path)
+        return { view, createdParam: last.slice(1, -1) };
+    }
+  }
+  const segments = segmentsOf(op.path);
+  const through = segments.findLastIndex(isParam);
+  if (through < 0) return undefined;
+  const path = `/${segments.slice(0, through + 1).join('/')}`;
+  const view = views.find((o) => o.path === path);
+  return view && { view };
+}

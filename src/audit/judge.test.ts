@@ -143,6 +143,29 @@ describe('requests against their rules', () => {
     }
   });
 
+  test('a secret the request sent, given back in the answer, breaks its not-returned requirement', () => {
+    const rootPass = 'Zq8#kT2vLw9!pR4mXc7';
+    const sent = { region: 'r', type: 't', image: 'node/debian12', root_pass: rootPass };
+    const instance = (extra: object) => ({
+      method: 'POST',
+      path: '/v4/node/instances',
+      status: 200,
+      request_body: sent,
+      response_body: { id: 7, label: 'node7', ...extra },
+    });
+    const id = 'instances/create/root_pass-not-returned';
+    expect(judge(instance({})).ids).not.toContain(id);
+    expect(judge(instance({})).auditor.judged.get(id)).toBe(1);
+    const echoed = judge(instance({ debug: Buffer.from(`root:${rootPass}`).toString('base64') }));
+    expect(echoed.findings.find((f) => f.requirement === id)).toMatchObject({ verdict: 'non-strict' });
+    // A value a recorder redacted names no secret to look for.
+    const redacted = judge({
+      ...instance({ root_pass: '[redacted]' }),
+      request_body: { ...sent, root_pass: '[redacted]' },
+    });
+    expect(redacted.auditor.judged.get(id)).toBeUndefined();
+  });
+
   test('the refusal of invalid input names the field, with the error body, with 400', () => {
     const refusal = (status: number, response_body: unknown) =>
       judge({ method: 'POST', path: '/v4/vpcs', status, request_body: { label: tooLong, region: 'r' }, response_body });

@@ -7,6 +7,7 @@ import type { Matched } from './match.js';
 import type { Recorded } from './recorded.js';
 import { judgeRequest } from './request.js';
 import { judgeAnswer } from './response.js';
+import { judgeSecrets } from './secrets.js';
 import { judgeStatus } from './status.js';
 
 export interface JudgeOptions {
@@ -29,6 +30,7 @@ export function judgeExchange(
   const request = judgeRequest(match, e);
   judgeStatus(j, match, e, request);
   if (record.requestHeadersKnown) judgeAuth(j, op, e, options.scopes);
+  judgeSecrets(j, op, e, request.body);
   const shown = op.response.kind !== 'not-shown';
   // Where the documents do not show the answer (an uploaded image served back), nothing is asserted of it.
   if (record.responseHeadersKnown && (status >= 400 || shown)) j.check('conventions/responses/json', jsonResponse(e));

@@ -4,6 +4,7 @@ import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '.
 import { checkBody, checkField, isObject, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
 import { mayHoldWholeFloats, parseKeepingWholeFloats, withRawNumbersRead } from '../../spec/raw-json.js';
 import type { Operation } from '../../spec/types.js';
+import { withEchoes, withKept } from './faults-echo.js';
 import { repaired } from './faults-repair.js';
 import { stricterRefusals } from './faults-stricter.js';
 import { can } from './model/access.js';
@@ -248,7 +249,8 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
   try {
     const result = handler(ctx);
     if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
-    return { status: 200, body: result ?? {} };
+    const answer = withKept(world, op, params, result ?? {});
+    return { status: 200, body: withEchoes((name) => world.fault(name), world, op, params, body, answer) };
   } catch (error) {
     if (error instanceof ModelError) return refused(world, req, principal, error);
     throw error;
