@@ -2,6 +2,7 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import { noPlaintextSecret } from './client-secret.js';
 import { secretNotReturned } from './secrecy.js';
 import { fieldEquals, sameAnswer, stringFieldSatisfies } from './stored.js';
 import { everyListedFlagged, listed, listedOnce, notListed } from './visibility.js';
@@ -70,6 +71,18 @@ describe('secrecy check', () => {
     expect(JSON.stringify(result.ok === false ? [result.expected, result.actual, result.hint] : [])).not.toContain(
       secret,
     );
+  });
+
+  test('a client secret shown escaped is shown: found as the secrecy check finds it; a masked one is not', () => {
+    const clientSecret = 'cs_9f8e7d6c5b4a3210';
+    const escaped = written(
+      `{"id":"c1","secret":"${[...clientSecret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+    );
+    expect(noPlaintextSecret(escaped, clientSecret, undefined)).toMatchObject({
+      ok: false,
+      check: 'no-plaintext-secret',
+    });
+    expect(noPlaintextSecret(answer({ id: 'c1', secret: '********' }), clientSecret, 'secret').ok).toBe(true);
   });
 
   test('a short secret (a CVV) counts only as a whole value: by chance it sits inside ids, dates and last digits', () => {

@@ -28,18 +28,24 @@ function holders(value: unknown, secret: string, forms: readonly string[], path:
   ]);
 }
 
+/** Where an answer holds a secret, in any of those forms: JSON paths, or `the body text`; none when it does not. */
+export function whereSecretIs(e: Exchange, secret: string): string[] {
+  const r = e.response;
+  if (!r || secret === '') return [];
+  const forms = encodedForms(secret);
+  const found = r.json === undefined ? [] : holders(r.json, secret, forms, '$', 0);
+  if (found.length === 0 && secret.length >= FOUND_INSIDE_FROM && forms.some((form) => r.text.includes(form)))
+    found.push('the body text');
+  return found;
+}
+
 /**
  * The answer holds the secret nowhere: no string of its JSON (decoded, so `\u` escapes and `\/`
  * are read as the characters they stand for) is the secret or holds it percent-encoded or in
  * base64, and neither does its text, JSON or not. `what` names the secret; the value is never shown.
  */
 export function secretNotReturned(e: Exchange, secret: string, what: string): CheckResult {
-  const r = e.response;
-  if (!r || secret === '') return pass;
-  const forms = encodedForms(secret);
-  const found = r.json === undefined ? [] : holders(r.json, secret, forms, '$', 0);
-  if (found.length === 0 && secret.length >= FOUND_INSIDE_FROM && forms.some((form) => r.text.includes(form)))
-    found.push('the body text');
+  const found = whereSecretIs(e, secret);
   if (found.length === 0) return pass;
   return failed(
     'secret-not-returned',
