@@ -273,8 +273,8 @@ export function checkBody(body: Body, value: unknown): Violation[] {
   return out;
 }
 
-/** The value at a dotted path of an item (`ipv4.vpc`). */
-function memberValue(item: unknown, path: string): unknown {
+/** The value at a dotted path of an item or a body (`ipv4.vpc`, `data.cvv`), through objects only. */
+export function memberValue(item: unknown, path: string): unknown {
   let at: unknown = item;
   for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
   return at;

@@ -1,15 +1,13 @@
 // Judges whether an answer gives back a secret its request sent (a root password, a card number): the operation's `not-returned` requirements, one exchange at a time.
 
 import { requirementId, walkFields } from '../../spec/derive.js';
+import { memberValue } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
 import { secretNotReturned } from '../check/secrecy.js';
 import { type Exchange, REDACTED } from '../http/exchange.js';
 import { couldBeSecret } from '../http/redact.js';
 import type { Judgement } from './finding.js';
 import { isObject } from './recorded.js';
-
-const valueAt = (body: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body);
 
 /**
  * Each secret field the request body holds is searched for in the answer, where it could be a real
@@ -21,7 +19,7 @@ const valueAt = (body: unknown, path: string): unknown =>
 export function judgeSecrets(j: Judgement, op: Operation, e: Exchange, body: unknown): void {
   if (op.body?.kind !== 'json' || !isObject(body)) return;
   for (const { path, field } of walkFields(op.body.fields)) {
-    const secret = valueAt(body, path);
+    const secret = memberValue(body, path);
     if (!field.secret || typeof secret !== 'string' || !couldBeSecret(secret) || secret === REDACTED) continue;
     j.check(
       requirementId({ operation: op.id, kind: 'not-returned', path }),

@@ -1,7 +1,7 @@
 // Bodies holding a value the documents allow where a stricter server refuses it (an email domain of one label, a `null` member of free JSON): the accepting side of a format or type requirement, each body re-checked valid.
 
 import { walkFields } from '../../spec/derive.js';
-import { checkBody, isObject } from '../../spec/evaluate.js';
+import { checkBody, isObject, memberValue } from '../../spec/evaluate.js';
 import { everyJsonKind, formatEdges } from '../../spec/formats.js';
 import { requirementById } from '../../spec/index.js';
 import type { Field, Operation } from '../../spec/types.js';
@@ -26,9 +26,6 @@ function withValueAt(body: Body, [name, ...rest]: string[], value: unknown): Bod
   const changed = withValueAt(inner, rest, value);
   return changed && { ...body, [name]: changed };
 }
-
-const valueAt = (body: Body, path: string): unknown =>
-  path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body);
 
 /** The values a field's requirement must accept at its edges, each with the documents' words for it. */
 function edgesOf(field: Field, rule: string, current: unknown): { value: unknown; why: string }[] {
@@ -73,7 +70,7 @@ export function allowedEdgesOf(op: Operation, requirement: string, base: Body): 
   if (!of) return [];
   const { body, path } = of;
   const out: AllowedCase[] = [];
-  for (const { value, why } of edgesOf(of.field, of.rule, valueAt(base, path))) {
+  for (const { value, why } of edgesOf(of.field, of.rule, memberValue(base, path))) {
     const changed = withValueAt(base, path.split('.'), value);
     if (changed && checkBody(body, changed).length === 0) out.push({ location: path, value, body: changed, why });
   }

@@ -1,7 +1,7 @@
 // The echoing faults: `echo:<requirement>` gives back the secret an operation's body took (a password, a card number, a CVV), one fault per derived `not-returned` requirement; in turn as sent, percent-encoded in a URL, inside base64 (long secrets) or kept in the record and shown when the entity is read back, so the check is seen to find each form, in the answer and in the entity.
 
 import { walkFields } from '../../spec/derive.js';
-import { isObject } from '../../spec/evaluate.js';
+import { isObject, memberValue } from '../../spec/evaluate.js';
 import { exclusions, operationById, operations, requirements } from '../../spec/index.js';
 import { entityViewOf } from '../../spec/paths.js';
 import type { Operation } from '../../spec/types.js';
@@ -47,9 +47,6 @@ export const echoFaults: Fault<EchoFault>[] = [...targets].map(([name, t]) => ({
       : `gives back the ${t.what} sent in ${t.path} in the answer of ${t.op.method} ${t.op.path} (${t.form}, when long enough)`,
   catches: [name.slice(ECHO.length)],
 }));
-
-const valueAt = (body: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body);
 
 /** The member a secret goes back in, in its fault's form. */
 function echoed(t: Target, secret: string): Record<string, unknown> {
@@ -97,7 +94,7 @@ export function withEchoes(
   let out = answer;
   for (const [name, t] of targets) {
     if (t.op !== op || !fault(name)) continue;
-    const secret = valueAt(body, t.path);
+    const secret = memberValue(body, t.path);
     if (typeof secret !== 'string' || !isObject(out)) continue;
     const member = echoed(t, secret);
     if (t.form !== 'kept in the record' || !keep(server, t, params, out, member)) out = { ...out, ...member };

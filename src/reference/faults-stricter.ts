@@ -1,7 +1,7 @@
 // Faults of a server stricter than the documents, where the reference server itself was until a fuzzer found it (issue 28 item 7): an email domain of one label refused, a `null` member of free JSON refused. Each breaks the accepting side of the format or type requirement of every field it concerns, read from spec/.
 
 import { requirementId, walkFields } from '../../spec/derive.js';
-import { isObject } from '../../spec/evaluate.js';
+import { isObject, memberValue } from '../../spec/evaluate.js';
 import { operations, requirementById } from '../../spec/index.js';
 import type { Field, Operation } from '../../spec/types.js';
 import { faultsOf } from './faults/define.js';
@@ -55,9 +55,6 @@ export const stricterFaults = [
   ),
 ];
 
-const valueAt = (body: Record<string, unknown>, path: string): unknown =>
-  path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body);
-
 /** What a server with the stricter faults switched on refuses in a body the encoding accepts: one item per field. */
 export function stricterRefusals(
   fault: (name: StricterFault) => boolean,
@@ -74,7 +71,7 @@ export function stricterRefusals(
   for (const [name, reading] of Object.entries(readings) as [StricterFault, Reading][]) {
     if (!on[name]) continue;
     for (const w of walkFields(op.body.fields).filter((x) => reading.concerns(x.field))) {
-      const reason = reading.refuses(valueAt(body, w.path));
+      const reason = reading.refuses(memberValue(body, w.path));
       if (reason) out.push({ field: w.path, reason: `${w.path} ${reason}` });
     }
   }

@@ -1,7 +1,7 @@
 // Procedure for derived secrecy requirements: a secret a body takes (a password, a card number, a CVV) is in no answer, neither the operation's nor that of the entity read back.
 
 import { walkFields } from '../../../spec/derive.js';
-import { checkBody, isObject } from '../../../spec/evaluate.js';
+import { checkBody, isObject, memberValue } from '../../../spec/evaluate.js';
 import { operations } from '../../../spec/index.js';
 import { entityViewOf } from '../../../spec/paths.js';
 import type { Field } from '../../../spec/types.js';
@@ -19,9 +19,6 @@ const MAX_DRAWS = 20;
 
 /** A secret at least this long is mixed enough to find by no chance. */
 const LONG_SECRET = 16;
-
-const valueAt = (body: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), body);
 
 function withValueAt(body: Body, [name, ...rest]: string[], value: unknown): Body {
   if (name === undefined) return body;
@@ -46,13 +43,13 @@ function distinctSecret(ctx: ProcedureContext, body: Body, path: string, field: 
   let out = body;
   // A field without a length of its own (a credential password) takes a long, mixed secret: found
   // by no chance, and redacted in every report like any password the run sends.
-  const current = valueAt(out, path);
+  const current = memberValue(out, path);
   if (typeof current !== 'string' || current.length < LONG_SECRET) {
     const long = withValueAt(out, path.split('.'), `cc-${kit.session.nextSeed().toString(36)}-Vq7#Lp2!zR9x`);
     if (op.body?.kind === 'json' && checkBody(op.body, long).length === 0) out = long;
   }
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
-    const value = valueAt(out, path);
+    const value = memberValue(out, path);
     const others = otherStrings(out, value);
     if (typeof value === 'string' && !others.some((s) => s.includes(value))) return out;
     const next = sampleOne(validValue(field, path, hintsFor(kit.session, op)), kit.session.nextSeed());
@@ -72,7 +69,7 @@ function inItsContext(ctx: ProcedureContext, body: Body, path: string): Body {
   let out = body;
   for (const rule of op.body.rules ?? []) {
     const needs = rule.kind === 'required-if' && rule.fields[0] === path ? rule.params.ifPresent : undefined;
-    if (!needs || valueAt(out, needs) !== undefined) continue;
+    if (!needs || memberValue(out, needs) !== undefined) continue;
     const hint = hintsFor(kit.session, op, { plain: false })[needs];
     if (!hint) continue;
     const candidate = withValueAt(out, needs.split('.'), sampleOne(hint, kit.session.nextSeed()));
@@ -92,9 +89,9 @@ export async function notReturned(ctx: ProcedureContext, path: string) {
   const what = field.secret.what;
   const request = await validRequest(ctx);
   const given = (request.body ?? {}) as Body;
-  const placed = withValueAt(given, path.split('.'), valueAt(given, path) ?? '');
+  const placed = withValueAt(given, path.split('.'), memberValue(given, path) ?? '');
   const body = inItsContext(ctx, distinctSecret(ctx, placed, path, field), path);
-  const secret = valueAt(body, path);
+  const secret = memberValue(body, path);
   if (typeof secret !== 'string' || secret === '') return kit.skip(`no valid ${what} could be made for ${path}`);
   const e = await kit.send(op, { ...request, body });
   if (!kit.check(secretNotReturned(e, secret, what), `the answer of ${op.method} ${op.path}`)) return;
