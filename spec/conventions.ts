@@ -319,6 +319,13 @@ export const httpConventionRequirements: Requirement[] = [
     httpSemantics,
   ),
   convention(
+    'http/literal-resources',
+    'SHOULD',
+    'status',
+    'A path whose literal segment stands where a sibling path has a parameter (`/managed/credentials/sshkey` beside `/managed/credentials/{credentialId}`) is a resource of its own, never read as an id of the sibling: a method it does not take answers 405 with an `Allow` header listing exactly its methods, and an OPTIONS answer that names methods names exactly those.',
+    httpSemantics,
+  ),
+  convention(
     'http/head',
     'SHOULD',
     'behaviour',

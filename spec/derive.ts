@@ -1,6 +1,18 @@
 // Derives the requirements that follow from an operation's data: auth, scope, access, response kind, paging, events and every field and parameter rule.
 
-import type { CrossRule, Derivation, DerivedFrom, Field, Level, Operation, Param, Requirement, Rule } from './types.js';
+import { formatEdges } from './formats.js';
+import type {
+  CrossRule,
+  Derivation,
+  DerivedFrom,
+  Field,
+  Level,
+  Operation,
+  Param,
+  Requirement,
+  Rule,
+  Secret,
+} from './types.js';
 
 /** The id a rule takes inside its field; part of requirement ids, so it must stay stable. */
 export function ruleId(rule: Rule): string {
@@ -39,6 +51,8 @@ export function derivedSuffix(d: DerivedFrom): string {
       return d.rule;
     case 'not-accepted':
       return `${d.path}-not-accepted`;
+    case 'not-returned':
+      return `${d.path}-not-returned`;
     case 'event':
       return `event/${d.action}`;
   }
@@ -154,27 +168,32 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
       );
     }
     if (field.type !== 'any' && path.split('.').at(-1) !== 'item') {
+      // Members of free JSON may be any JSON value: the accepting side says so, `null` included.
+      const free = field.values?.type === 'any' ? ', and accepts any JSON value, `null` included, as a member' : '';
       out.push(
         make(
           { kind: 'field-rule', path, rule: 'type' },
           'MUST',
-          `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}.`,
+          `${where} rejects ${quote(path)} when it is not ${article(field.type)}${field.nullable ? ' or null' : ''}${free}.`,
           subject,
           'type',
         ),
       );
     }
     if (field.format && validatedFormats.has(field.format)) {
+      const edges = formatEdges[field.format];
+      const accepts = edges ? `, and accepts every value of it (${edges.map(quote).join(', ')} included)` : '';
       out.push(
         make(
           { kind: 'field-rule', path, rule: 'format' },
           'SHOULD',
-          `${where} rejects ${quote(path)} when it is not of format ${field.format}.`,
+          `${where} rejects ${quote(path)} when it is not of format ${field.format}${accepts}.`,
           subject,
           'format',
         ),
       );
     }
+    if (field.secret) out.push(secretRequirement(op, path, field.secret, make));
     for (const rule of field.rules ?? []) {
       out.push(
         make(
@@ -200,6 +219,22 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
     );
   }
   return out;
+}
+
+/** A secret the body takes is in no answer of the operation nor in the entity read back: MUST where the documents say so. */
+function secretRequirement(op: Operation, path: string, secret: Secret, make: Make): Requirement {
+  const words = secret.words ? ` "${secret.words}"` : '';
+  const why = secret.stated
+    ? `the documents:${words}`
+    : `a convention: the documents never show it in a record${words ? `, and say only${words}` : ''}`;
+  return make(
+    { kind: 'not-returned', path },
+    secret.stated ? 'MUST' : 'SHOULD',
+    `${label(op)} answers nothing that holds the ${secret.what} sent in ${quote(path)}, in any encoding, and neither does the entity read back (${why}).`,
+    { kind: 'operation', operation: op.id, field: path },
+    'secrecy',
+    !secret.stated,
+  );
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);

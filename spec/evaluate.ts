@@ -59,14 +59,11 @@ export const customCrossChecks: Record<string, CustomCrossCheck> = {
   },
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 
 export function formatHolds(format: Format, value: string): boolean {
   switch (format) {
-    case 'email':
-      return EMAIL.test(value);
     case 'url':
       return URL.canParse(value) && /^[a-z][a-z0-9+.-]*:/i.test(value);
     case 'uuid':
@@ -151,7 +148,11 @@ export function ruleHolds(rule: Rule, value: unknown): boolean | undefined {
 /** Checks one value against its field: type, format and rules, then its members. */
 export function checkField(field: Field | Param, value: unknown, path: string, location: string): Violation[] {
   const v = (rule: string, message: string): Violation => fieldViolation(path, location, rule, message);
-  if (value === null) return 'nullable' in field && field.nullable ? [] : [v('type', `${location} must not be null`)];
+  // `null` is a value of a nullable field, and one of the values a field of any type takes (a member of free JSON).
+  if (value === null)
+    return ('nullable' in field && field.nullable) || field.type === 'any'
+      ? []
+      : [v('type', `${location} must not be null`)];
   // `5.0` as written: a number, but not an integer one (issue 17); other fields read its value.
   const whole = rawNumberValue(value);
   if (whole !== undefined)
@@ -272,8 +273,8 @@ export function checkBody(body: Body, value: unknown): Violation[] {
   return out;
 }
 
-/** The value at a dotted path of an item (`ipv4.vpc`). */
-function memberValue(item: unknown, path: string): unknown {
+/** The value at a dotted path of an item or a body (`ipv4.vpc`, `data.cvv`), through objects only. */
+export function memberValue(item: unknown, path: string): unknown {
   let at: unknown = item;
   for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
   return at;

@@ -27,6 +27,7 @@ import { area as interfaces } from './part3/interfaces.js';
 import { area as ips } from './part3/ips.js';
 import { area as kernels } from './part3/kernels.js';
 import { area as stats } from './part3/stats.js';
+import { literalResources } from './paths.js';
 import type { AreaSpec, CrossRule, Operation, Requirement, Resource } from './types.js';
 
 export * from './types.js';
@@ -57,6 +58,8 @@ export const areas: readonly AreaSpec[] = [
 
 export const operations: readonly Operation[] = areas.flatMap((a) => a.operations);
 export const resources: readonly Resource[] = [errorBody, ...areas.flatMap((a) => a.resources)];
+/** Paths whose literal segment stands beside a sibling's parameter: resources of their own (`conventions/http/literal-resources`). */
+export const literalPaths = literalResources(operations);
 
 export const requirements: readonly Requirement[] = [
   ...[...conventionRequirements, ...httpConventionRequirements].map((r) => ({ ...r, area: 'conventions' })),

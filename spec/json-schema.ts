@@ -106,6 +106,8 @@ export function fieldSchema(f: Field | Param, options: SchemaOptions = { directi
   if ('values' in f && f.values) schema.additionalProperties = fieldSchema(f.values, options);
   if (f.default !== undefined) schema.default = f.default;
   if (f.description) schema.description = f.description;
+  // JSON Schema's word for a value never present when the instance is read back.
+  if ('secret' in f && f.secret) schema.writeOnly = true;
   if ('nullable' in f && f.nullable) allowNull(schema);
   return schema;
 }

@@ -32,6 +32,14 @@ export function areasNamed(flags: SelectionFlags): string[] {
   return list(flags.only).filter((p) => names.has(p.replace(/\/$/, '')));
 }
 
+/**
+ * The areas the conventions are judged through: those a selection names whole, unless it names the
+ * conventions themselves (then through every operation, as a whole run does); none means every area.
+ */
+export function conventionAreas(flags: SelectionFlags): string[] {
+  return list(flags.only).some((p) => p.replace(/\/$/, '') === ALWAYS_REQUIRED) ? [] : areasNamed(flags);
+}
+
 /** All requirements selected, and those judged (the selection less the exclusions of spec/). */
 export function selectRequirements(flags: SelectionFlags): { all: Requirement[]; judged: Requirement[] } {
   const excluded = new Set(exclusions.map((x) => x.requirement));

@@ -82,6 +82,22 @@ export type Rule =
  */
 export type Presence = 'required' | 'optional' | 'not-accepted' | 'read-only' | { via: string };
 
+/**
+ * A value the API takes and must not give back (a password, a card number): no answer after it is
+ * sent, nor the entity read back, may hold it. A requirement per operation that takes it follows.
+ */
+export interface Secret {
+  /** What the value is, for requirement texts ("root password", "card number"). */
+  what: string;
+  /** The documents' words about it, quoted in the requirement text. */
+  words?: string;
+  /**
+   * Whether those words say it is never returned: the requirement is then MUST; otherwise not
+   * giving it back is a SHOULD convention (the documents never show it in a record).
+   */
+  stated?: boolean;
+}
+
 export interface Field {
   name: string;
   type: FieldType;
@@ -105,6 +121,8 @@ export interface Field {
   description?: string;
   /** What the document says is not shown about this field (value shape, meaning). */
   notShown?: string;
+  /** A secret the API takes and never gives back (`spec/derive.ts` makes `<op>/<path>-not-returned`). */
+  secret?: Secret;
 }
 
 /**
@@ -489,6 +507,7 @@ export type DerivedFrom =
   | { kind: 'param-rule'; in: 'path' | 'query'; path: string; rule: string }
   | BodyDerivation
   | { kind: 'not-accepted'; path: string }
+  | { kind: 'not-returned'; path: string }
   | { kind: 'event'; action: string };
 
 /** What a body violation breaks: a rule on one field (or a parameter value), or a cross rule. */

@@ -2,7 +2,13 @@
 
 import { bearerAccepted, invalidTokenRefused, readWriteIncludesReadOnly } from './conventions/auth.js';
 import { errorBodyShapeEverywhere, fieldNamed, rejected4xx, validation400 } from './conventions/errors.js';
-import { allow405, headWhereGet, jsonMediaTypeEverywhere, wwwAuthenticate401 } from './conventions/http.js';
+import {
+  allow405,
+  headWhereGet,
+  jsonMediaTypeEverywhere,
+  literalResources,
+  wwwAuthenticate401,
+} from './conventions/http.js';
 import {
   beyondLast,
   defaultPage,
@@ -61,4 +67,5 @@ conformance('conventions', {
   'conventions/http/json-media-type': jsonMediaTypeEverywhere,
   'conventions/http/www-authenticate-401': wwwAuthenticate401,
   'conventions/http/head': headWhereGet,
+  'conventions/http/literal-resources': literalResources,
 });

@@ -75,7 +75,10 @@ export const managedContact = managedResource('managed-contact', 'Managed contac
   ),
 ]);
 
-const credentialPassword = str('password', { description: 'password responders use' });
+const credentialPassword = str('password', {
+  description: 'password responders use',
+  secret: { what: 'credential password', words: 'stored securely for responders' },
+});
 const credentialUsername = str('username', { rules: [maxLength(CREDENTIAL_USERNAME_MAX)] });
 const onlyByPasswordUpdate = { via: 'managed/credentials/update-password' } as const;
 

@@ -40,12 +40,21 @@ export const PAYMENT_AMOUNT = { min: 5.0, max: 2000.0, balanceCap: 50000.0 } as 
 /** Wallet payment bounds in USD: minimum, maximum (or the card payment limit if higher), provider transaction limit. */
 export const WALLET_AMOUNT = { min: 5, max: 500, transactionLimit: 10000 } as const;
 
+/** A card verification value: taken to charge or add a card, never shown back (a convention). */
+const cvvSecret = { what: 'card verification value' } as const;
+
 const digitsOnly = matches('digits', '^[0-9]*$', 'consist of digits only, with no spaces or hyphens');
 
 /** Card data, shared by Payment Method Add (`data`) and the deprecated Credit Card Add (top level). */
 const cardFields = (): Field[] => [
-  req(str('card_number', { rules: [length(14, 24), digitsOnly], description: 'card number, digits only' })),
-  req(str('cvv', { rules: [length(3, 4), digitsOnly], description: 'card verification value' })),
+  req(
+    str('card_number', {
+      rules: [length(14, 24), digitsOnly],
+      description: 'card number, digits only',
+      secret: { what: 'card number' },
+    }),
+  ),
+  req(str('cvv', { rules: [length(3, 4), digitsOnly], description: 'card verification value', secret: cvvSecret })),
   req(int('expiry_month', { rules: [range(1, 12)], description: 'expiry month' })),
   req(
     int('expiry_year', {
@@ -130,7 +139,7 @@ export const payment: Resource = {
       defaultText: 'the default payment method',
       description: 'method to charge',
     }),
-    str('cvv', { create: 'optional', description: 'required when paying by credit card' }),
+    str('cvv', { create: 'optional', description: 'required when paying by credit card', secret: cvvSecret }),
   ],
   rules: [
     {

@@ -2,7 +2,7 @@
 
 import { arr, field, int, item, length, matches, mustNotMatch, obj, source, str } from '../build.js';
 import { proseOf } from '../prose.js';
-import type { Family, Field, Level, Requirement, Rule, Source, Subject } from '../types.js';
+import type { Family, Field, Level, Requirement, Rule, Secret, Source, Subject } from '../types.js';
 
 /** A section of the Part 3 document, as a source. */
 export const at = (section: string): Source => source(3, section);
@@ -35,8 +35,11 @@ export const passwordRules: Rule[] = [
   { kind: 'password-strength', errorText: PASSWORD_STRENGTH_ERROR },
 ];
 
+/** A root password the API takes and never shows (`string (password)`): not giving it back is a convention. */
+export const rootPasswordSecret: Secret = { what: 'root password', words: 'string (password)' };
+
 export const rootPass = (description = 'root password'): Field =>
-  str('root_pass', { format: 'password', rules: passwordRules, description });
+  str('root_pass', { format: 'password', rules: passwordRules, description, secret: rootPasswordSecret });
 
 /** Instance label rules (create, update, clone): 3..64, alphanumeric ends, allowed characters, no doubled separators. */
 export const instanceLabelRules: Rule[] = [

@@ -29,6 +29,7 @@ import {
   PRIVATE_IMAGE_PATTERN,
   passwordRules,
   rootPass,
+  rootPasswordSecret,
   stackscriptData,
   stackscriptId,
 } from './common.js';
@@ -190,7 +191,14 @@ const ops = operations(3, 'disks', [
     path: '/node/instances/{nodeId}/disks/{diskId}/password',
     params: oneDisk,
     body: jsonBody([
-      req(str('password', { format: 'password', rules: passwordRules, description: 'new root password' })),
+      req(
+        str('password', {
+          format: 'password',
+          rules: passwordRules,
+          description: 'new root password',
+          secret: rootPasswordSecret,
+        }),
+      ),
     ]),
     response: notShownResponse(bodyNotShown),
     auth: scoped('nodes:read_write'),

@@ -1,6 +1,6 @@
 // The audit engine: matches each recorded exchange to its operation, judges it, and keeps the counts and findings that reports are made from; audit and proxy both feed it.
 
-import type { Finding } from './finding.js';
+import type { Finding, Unjudged } from './finding.js';
 import { type JudgeOptions, judgeExchange } from './judge.js';
 import { OperationIndex } from './match.js';
 import type { Recorded } from './recorded.js';
@@ -23,6 +23,8 @@ export class Auditor {
   readonly findings: Finding[] = [];
   /** Per requirement, the number of exchanges some check judged it on. */
   readonly judged = new Map<string, number>();
+  /** Per requirement, the exchanges whose answer said the target failed (a 5xx to a request breaking its rule). */
+  readonly unjudged: Unjudged = new Map();
   /** Exchanges the checks could not judge (a suite bug, a hostile body): reported, never the target's fault. */
   readonly errors: { index: number; message: string }[] = [];
 
@@ -43,7 +45,7 @@ export class Auditor {
     }
     this.counts.judged += 1;
     try {
-      const { findings } = judgeExchange(record, match, this.judged, this.options);
+      const { findings } = judgeExchange(record, match, this.judged, this.options, this.unjudged);
       this.findings.push(...findings);
       return findings;
     } catch (error) {

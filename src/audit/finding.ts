@@ -22,7 +22,13 @@ export interface CheckOptions {
   lenient?: boolean;
 }
 
-/** Collects the findings of one exchange; `judged` counts, per requirement, the exchanges some check judged it on. */
+/** Per requirement, the exchanges that could not judge it (a 5xx to a request breaking its rule) and why the first could not. */
+export type Unjudged = Map<string, { count: number; first: string }>;
+
+/**
+ * Collects the findings of one exchange; `judged` counts, per requirement, the exchanges some check
+ * judged it on, and `unjudged` those whose answer said the target failed instead.
+ */
 export class Judgement {
   readonly findings: Finding[] = [];
   private readonly seen = new Set<string>();
@@ -30,12 +36,19 @@ export class Judgement {
   constructor(
     readonly index: number,
     private readonly judged: Map<string, number>,
+    private readonly unjudged: Unjudged = new Map(),
   ) {}
 
   /** Applies a check's result to a requirement of the encoding; ids the encoding does not hold are ignored. */
   check(requirement: string | undefined, result: CheckResult, options: CheckOptions = {}): boolean {
     const r = requirement === undefined ? undefined : requirementById.get(requirement);
     if (!r || result.ok === 'n/a') return result.ok !== false;
+    if (result.ok === false && result.unjudged) {
+      const was = this.unjudged.get(r.id);
+      const why = `exchange ${this.index}${options.case ? ` (${options.case})` : ''}: ${result.unjudged}`;
+      this.unjudged.set(r.id, { count: (was?.count ?? 0) + 1, first: was?.first ?? why });
+      return false;
+    }
     if (!this.seen.has(r.id)) {
       this.seen.add(r.id);
       this.judged.set(r.id, (this.judged.get(r.id) ?? 0) + 1);

@@ -122,6 +122,50 @@ describe('requests against their rules', () => {
     expect(refused.auditor.judged.get(labelLength)).toBe(1);
   });
 
+  test('a 5xx to invalid input (500, a gateway 502 or 504, 503) is no verdict on the rule: error, never fail or pass', () => {
+    for (const status of [500, 502, 503, 504]) {
+      const auditor = new Auditor();
+      const broken = { ...tooLongAccepted, status, response_body: { errors: [{ reason: 'upstream' }] } };
+      auditor.add(recorded(broken));
+      auditor.add(recorded({ ...broken, request_headers: {} }));
+      const rule = [labelLength, 'conventions/status/rejected-4xx', `${create.id}/auth/token-required`];
+      expect(auditor.findings.map((f) => f.requirement)).not.toContain(labelLength);
+      const results = auditResults(auditor, { target: 'audit', startedAt: new Date(), replay: 'r' });
+      for (const id of rule) {
+        const r = results.requirements.find((x) => x.id === id);
+        expect(r, `${id} on ${status}`).toMatchObject({
+          verdict: 'error',
+          reason: expect.stringContaining(`${status}`),
+        });
+      }
+      // The rule that no request gets a 5xx still judges it.
+      expect(auditor.findings.map((f) => f.requirement)).toContain('conventions/status/no-server-error');
+    }
+  });
+
+  test('a secret the request sent, given back in the answer, breaks its not-returned requirement', () => {
+    const rootPass = 'Zq8#kT2vLw9!pR4mXc7';
+    const sent = { region: 'r', type: 't', image: 'node/debian12', root_pass: rootPass };
+    const instance = (extra: object) => ({
+      method: 'POST',
+      path: '/v4/node/instances',
+      status: 200,
+      request_body: sent,
+      response_body: { id: 7, label: 'node7', ...extra },
+    });
+    const id = 'instances/create/root_pass-not-returned';
+    expect(judge(instance({})).ids).not.toContain(id);
+    expect(judge(instance({})).auditor.judged.get(id)).toBe(1);
+    const echoed = judge(instance({ debug: Buffer.from(`root:${rootPass}`).toString('base64') }));
+    expect(echoed.findings.find((f) => f.requirement === id)).toMatchObject({ verdict: 'non-strict' });
+    // A value a recorder redacted names no secret to look for.
+    const redacted = judge({
+      ...instance({ root_pass: '[redacted]' }),
+      request_body: { ...sent, root_pass: '[redacted]' },
+    });
+    expect(redacted.auditor.judged.get(id)).toBeUndefined();
+  });
+
   test('the refusal of invalid input names the field, with the error body, with 400', () => {
     const refusal = (status: number, response_body: unknown) =>
       judge({ method: 'POST', path: '/v4/vpcs', status, request_body: { label: tooLong, region: 'r' }, response_body });

@@ -2,11 +2,12 @@
 
 import { jsonResponse } from '../check/json-response.js';
 import { judgeAuth } from './auth.js';
-import { Judgement } from './finding.js';
+import { Judgement, type Unjudged } from './finding.js';
 import type { Matched } from './match.js';
 import type { Recorded } from './recorded.js';
 import { judgeRequest } from './request.js';
 import { judgeAnswer } from './response.js';
+import { judgeSecrets } from './secrets.js';
 import { judgeStatus } from './status.js';
 
 export interface JudgeOptions {
@@ -19,8 +20,9 @@ export function judgeExchange(
   match: Matched,
   judged: Map<string, number>,
   options: JudgeOptions = {},
+  unjudged?: Unjudged,
 ): Judgement {
-  const j = new Judgement(record.index, judged);
+  const j = new Judgement(record.index, judged, unjudged);
   const e = record.exchange;
   const status = e.response?.status;
   if (status === undefined) return j;
@@ -28,6 +30,7 @@ export function judgeExchange(
   const request = judgeRequest(match, e);
   judgeStatus(j, match, e, request);
   if (record.requestHeadersKnown) judgeAuth(j, op, e, options.scopes);
+  judgeSecrets(j, op, e, request.body);
   const shown = op.response.kind !== 'not-shown';
   // Where the documents do not show the answer (an uploaded image served back), nothing is asserted of it.
   if (record.responseHeadersKnown && (status >= 400 || shown)) j.check('conventions/responses/json', jsonResponse(e));

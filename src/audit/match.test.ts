@@ -51,6 +51,28 @@ describe('operation index', () => {
     expect(idOf('GET', '/v4/managed/credentials/12')).not.toBe(literal?.id);
   });
 
+  test('a literal segment is never an id of a templated sibling, whatever the method', () => {
+    const at = (method: Operation['method'], path: string, id: string, type: 'string' | 'integer' = 'string') =>
+      ({
+        ...(operations[0] as Operation),
+        id,
+        method,
+        path,
+        root: 'base',
+        pathParams: [{ name: 'name', type }],
+      }) as Operation;
+    const things = new OperationIndex([
+      at('GET', '/things/{name}', 'things/view'),
+      at('POST', '/things/special', 'things/special'),
+    ]);
+    expect(things.match('GET', '/v4/things/other')?.op.id).toBe('things/view');
+    expect(things.match('POST', '/v4/things/special')?.op.id).toBe('things/special');
+    // GET on the literal resource is a method it does not take, not a view of the thing named `special`.
+    expect(things.match('GET', '/v4/things/special')).toBeUndefined();
+    expect(idOf('GET', '/v4/node/instances/7/backups/cancel')).toBeUndefined();
+    expect(idOf('POST', '/v4/node/instances/7/backups/cancel')).toBe('backups/cancel');
+  });
+
   test('beta operations answer only under /v4beta; stable ones under both; a rootless path under either', () => {
     const beta = operations.filter((o) => o.root === 'beta');
     expect(beta.length).toBeGreaterThan(0);

@@ -97,11 +97,15 @@ export class OperationIndex {
    */
   match(method: string, pathname: string): Matched | undefined {
     const { root, segments } = locate(pathname);
-    const candidates = this.routes.filter((r) => r.op.method === method && (root !== 'base' || r.op.root === 'base'));
-    for (const route of candidates) {
-      const m = bind(route, segments);
-      if (m) return m;
+    const inRoot = this.routes.filter((r) => root !== 'base' || r.op.root === 'base');
+    // The most specific template the path matches is the resource it addresses, whatever the method:
+    // a literal segment (`.../backups/cancel`) is never an id of a templated sibling.
+    for (const route of inRoot) {
+      if (!bind(route, segments)) continue;
+      const same = inRoot.find((r) => r.op.path === route.op.path && r.op.method === method);
+      return same && bind(same, segments);
     }
+    const candidates = inRoot.filter((r) => r.op.method === method);
     for (const route of candidates) {
       const last = route.segments.at(-1);
       if (typeof last !== 'object' || last.type !== 'string' || segments.length <= route.segments.length) continue;

@@ -13,8 +13,22 @@ export const FAILURES_SHOWN = 20;
 const NOT_JUDGED =
   'no exchange of the recording could judge it: audit judges single exchanges, and this one needs an exchange the recording does not hold, or a sequence, state or knowledge a single exchange does not show';
 
-function outcomeOf(id: string, findings: Finding[], judgedOn: number): Outcome {
-  const base = { requirement: id, requests: judgedOn, seed: 0 };
+function outcomeOf(
+  id: string,
+  findings: Finding[],
+  judgedOn: number,
+  unjudged?: { count: number; first: string },
+): Outcome {
+  const base = { requirement: id, requests: judgedOn + (unjudged?.count ?? 0), seed: 0 };
+  // An answer of a failed target is no verdict on the rule: as in a run, the requirement is `error`.
+  if (findings.length === 0 && unjudged) {
+    return {
+      ...base,
+      verdict: 'error',
+      failures: [],
+      reason: `${unjudged.count} exchange(s) cannot judge it, the target having failed (first: ${unjudged.first})`,
+    };
+  }
   if (findings.length === 0) {
     return judgedOn > 0
       ? { ...base, verdict: 'pass', failures: [] }
@@ -47,7 +61,10 @@ export function auditResults(auditor: Auditor, facts: AuditFacts): Results {
   }
   const outcomes = new Map<string, Outcome>();
   for (const r of requirements)
-    outcomes.set(r.id, outcomeOf(r.id, byRequirement.get(r.id) ?? [], auditor.judged.get(r.id) ?? 0));
+    outcomes.set(
+      r.id,
+      outcomeOf(r.id, byRequirement.get(r.id) ?? [], auditor.judged.get(r.id) ?? 0, auditor.unjudged.get(r.id)),
+    );
   const results = buildResults(requirements, outcomes, {
     version: TOOL_VERSION,
     baseUrl: facts.target,

@@ -2,6 +2,7 @@
 
 import type { Exchange } from '../http/exchange.js';
 import { type CheckResult, failed, pass } from './result.js';
+import { whereSecretIs } from './secrecy.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,8 +22,16 @@ function recordsOf(e: Exchange): Json[] {
  */
 export function noPlaintextSecret(e: Exchange, secret: string | undefined, member: string | undefined): CheckResult {
   const hint = 'Only the reset-secret operation returns the client secret in plaintext.';
-  if (secret && (e.response?.text ?? '').includes(secret))
-    return failed('no-plaintext-secret', 'no client secret in the answer', 'the current secret in plaintext', hint, e);
+  // Escaped or encoded, a secret is still readable: found as secretNotReturned finds one.
+  const at = secret ? whereSecretIs(e, secret) : [];
+  if (at.length)
+    return failed(
+      'no-plaintext-secret',
+      'no client secret in the answer',
+      `the current secret, at ${at.join(', ')}`,
+      hint,
+      e,
+    );
   const shown = member ? recordsOf(e).filter((r) => !masked(r[member])) : [];
   if (shown.length === 0) return pass;
   return failed(

@@ -2,7 +2,13 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
-import { allowListsRouteMethods, bearerChallenge, headLikeGet, jsonMediaType } from './http-semantics.js';
+import {
+  allowListsRouteMethods,
+  bearerChallenge,
+  headLikeGet,
+  jsonMediaType,
+  optionsListsRouteMethods,
+} from './http-semantics.js';
 
 const answer = (status: number, headers: Record<string, string>, text = ''): Exchange => {
   let json: unknown;
@@ -29,6 +35,15 @@ describe('HTTP convention checks', () => {
     expect(ok(allowListsRouteMethods(answer(405, { allow: 'GET' }), ['GET', 'POST']))).toBe(false);
     expect(ok(allowListsRouteMethods(answer(405, {}), ['GET']))).toBe(false);
     expect(ok(allowListsRouteMethods(answer(404, { allow: 'GET' }), ['GET']))).toBe(false);
+  });
+
+  test("OPTIONS names exactly the resource's methods when it names any; no OPTIONS support judges nothing", () => {
+    expect(ok(optionsListsRouteMethods(answer(204, { allow: 'POST' }), ['POST']))).toBe(true);
+    expect(ok(optionsListsRouteMethods(answer(200, { allow: 'GET, HEAD, OPTIONS' }), ['GET']))).toBe(true);
+    // The defect the fuzzer found: `.../backups/cancel` naming its templated sibling's GET.
+    expect(ok(optionsListsRouteMethods(answer(204, { allow: 'POST, GET, HEAD' }), ['POST']))).toBe(false);
+    expect(optionsListsRouteMethods(answer(405, {}), ['POST']).ok).toBe('n/a');
+    expect(optionsListsRouteMethods(answer(204, {}), ['POST']).ok).toBe('n/a');
   });
 
   test('a JSON body says application/json', () => {

@@ -29,6 +29,28 @@ export function allowListsRouteMethods(e: Exchange, methods: readonly string[]):
   );
 }
 
+/**
+ * An OPTIONS answer that names methods (a 2xx with `Allow`) names exactly `methods`, HEAD and OPTIONS
+ * aside; a server need not answer OPTIONS at all, so any other answer judges nothing.
+ */
+export function optionsListsRouteMethods(e: Exchange, methods: readonly string[]): CheckResult {
+  const r = e.response;
+  if (!r) return noAnswer('options-allow');
+  const header = r.headers.allow;
+  if (r.status < 200 || r.status >= 300 || header === undefined)
+    return { ok: 'n/a', check: 'options-allow', why: `status ${r.status}${header === undefined ? ', no Allow' : ''}` };
+  const want = [...new Set(methods)].sort();
+  const got = [...new Set(header.split(',').map((m) => m.trim().toUpperCase()))].filter((m) => m && !IMPLIED.has(m));
+  if (got.sort().join() === want.join()) return pass;
+  return failed(
+    'options-allow',
+    `Allow: ${want.join(', ')}`,
+    `Allow: ${header}`,
+    "OPTIONS names the methods of the resource the path addresses, not those of a templated sibling's.",
+    e,
+  );
+}
+
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /** An answer whose body is JSON says `application/json` (parameters such as charset allowed). */

@@ -2,6 +2,7 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import { noPlaintextSecret } from './client-secret.js';
 import { secretNotReturned } from './secrecy.js';
 import { fieldEquals, sameAnswer, stringFieldSatisfies } from './stored.js';
 import { everyListedFlagged, listed, listedOnce, notListed } from './visibility.js';
@@ -38,6 +39,56 @@ describe('secrecy check', () => {
     expect(secretNotReturned(answer({ id: 1, label: 'a' }), 's3cret-value', 'password').ok).toBe(true);
     const leak = answer({ id: 1, nested: { password: 's3cret-value' } });
     expect(secretNotReturned(leak, 's3cret-value', 'password')).toMatchObject({ ok: false });
+  });
+
+  const secret = 'Aa9!/Pass+word=42';
+  /** An answer whose text is written as given, parsed as a server's JSON would be. */
+  const written = (text: string): Exchange => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { ...answer(null), response: { status: 200, headers: {}, text, json, truncated: false } };
+  };
+
+  test.each([
+    ['as it was sent', JSON.stringify({ root_pass: secret })],
+    [
+      'with every character a JSON \\u escape',
+      `{"a":"${[...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+    ],
+    ['with `/` written `\\/` and some letters escaped', `{"a":"Aa9!\\/P\\u0061ss+word=42"}`],
+    ['inside a longer text', JSON.stringify({ log: `set password to ${secret} ok` })],
+    ['percent-encoded', JSON.stringify({ next: `https://x.example/?p=${encodeURIComponent(secret)}` })],
+    ['in base64', JSON.stringify({ blob: Buffer.from(`user:${secret}`).toString('base64') })],
+    ['as a member name', JSON.stringify({ [secret]: true })],
+    ['in a body that is not JSON', `password=${secret}`],
+  ])('a secret given back %s fails, and names where without showing it', (_how, text) => {
+    const result = secretNotReturned(written(text), secret, 'root password');
+    expect(result).toMatchObject({ ok: false, check: 'secret-not-returned' });
+    expect(JSON.stringify(result.ok === false ? [result.expected, result.actual, result.hint] : [])).not.toContain(
+      secret,
+    );
+  });
+
+  test('a client secret shown escaped is shown: found as the secrecy check finds it; a masked one is not', () => {
+    const clientSecret = 'cs_9f8e7d6c5b4a3210';
+    const escaped = written(
+      `{"id":"c1","secret":"${[...clientSecret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+    );
+    expect(noPlaintextSecret(escaped, clientSecret, undefined)).toMatchObject({
+      ok: false,
+      check: 'no-plaintext-secret',
+    });
+    expect(noPlaintextSecret(answer({ id: 'c1', secret: '********' }), clientSecret, 'secret').ok).toBe(true);
+  });
+
+  test('a short secret (a CVV) counts only as a whole value: by chance it sits inside ids, dates and last digits', () => {
+    expect(secretNotReturned(answer({ id: 41234, last_four: '1234', at: '2026-12-34' }), '123', 'cvv').ok).toBe(true);
+    expect(secretNotReturned(answer({ id: 123 }), '123', 'cvv').ok).toBe(true);
+    expect(secretNotReturned(answer({ data: { cvv: '123' } }), '123', 'cvv')).toMatchObject({ ok: false });
   });
 });
 

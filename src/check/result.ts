@@ -9,6 +9,11 @@ export interface CheckFailure {
   actual: string;
   hint: string;
   exchange?: Exchange;
+  /**
+   * Set when the answer cannot judge the rule at all (the target failed: a 5xx): the requirement is
+   * then `error`, never `fail` or `pass`. Code that only asks whether the check held sees a failure.
+   */
+  unjudged?: string;
 }
 
 export type CheckResult = { ok: true } | { ok: 'n/a'; check: string; why: string } | CheckFailure;

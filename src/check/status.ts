@@ -1,20 +1,39 @@
 // Checks on the status of an answer: rejected with a 4xx, accepted with a 2xx, a conventional status, never a 5xx.
 
 import type { Exchange } from '../http/exchange.js';
-import { type CheckResult, described, failed, pass } from './result.js';
+import { type CheckFailure, type CheckResult, described, failed, pass } from './result.js';
 
 const statusOf = (e: Exchange) => e.response?.status;
 
-/** A rejected request gets a 4xx (DECISIONS 1, MUST). */
+/**
+ * Why an answer says the target failed instead of judging the request, or undefined: any 5xx, a
+ * 500 of the server as much as a gateway's 502 or 504 or a 503 under load. Such an answer is no
+ * verdict on the rule a case was built for, neither its rejection nor its acceptance.
+ */
+export function targetFailed(e: Exchange): string | undefined {
+  const s = statusOf(e);
+  return s !== undefined && s >= 500 ? `answered ${s}: the target failed, so the rule was not judged` : undefined;
+}
+
+/** A rule case's failure, marked unjudged when the answer says the target failed. */
+const unjudgedIfTargetFailed = (e: Exchange, failure: CheckFailure): CheckFailure => {
+  const unjudged = targetFailed(e);
+  return unjudged ? { ...failure, unjudged } : failure;
+};
+
+/** A rejected request gets a 4xx (DECISIONS 1, MUST); a 5xx leaves the rule unjudged (`error`), never failed. */
 export function rejectedWith4xx(e: Exchange): CheckResult {
   const s = statusOf(e);
   if (s !== undefined && s >= 400 && s < 500) return pass;
-  return failed(
-    'rejected-4xx',
-    'a 4xx status',
-    described(e),
-    'The server accepted or failed on a request it must refuse with a client error.',
+  return unjudgedIfTargetFailed(
     e,
+    failed(
+      'rejected-4xx',
+      'a 4xx status',
+      described(e),
+      'The server accepted or failed on a request it must refuse with a client error.',
+      e,
+    ),
   );
 }
 
@@ -23,6 +42,25 @@ export function acceptedWith2xx(e: Exchange): CheckResult {
   const s = statusOf(e);
   if (s !== undefined && s >= 200 && s < 300) return pass;
   return failed('accepted-2xx', 'a 2xx status', described(e), 'A valid request was refused or failed.', e);
+}
+
+/**
+ * A value the documents allow, at an edge a stricter reading refuses, is accepted with a 2xx; `why`
+ * says why the documents allow it. A 5xx judges nothing (the target failed).
+ */
+export function allowedValueAccepted(e: Exchange, why: string): CheckResult {
+  const s = statusOf(e);
+  if (s !== undefined && s >= 200 && s < 300) return pass;
+  return unjudgedIfTargetFailed(
+    e,
+    failed(
+      'allowed-value-accepted',
+      'a 2xx status',
+      described(e),
+      `Refused, though ${why}: the server holds the value to a rule the documents do not have.`,
+      e,
+    ),
+  );
 }
 
 /** The conventional status for a rejection (400, 401, 403, 404 ...); `alsoAccepted` lists documented alternatives. */

@@ -13,8 +13,8 @@ import { runCli } from './child.js';
  * Exit 2 where no answer can be judged: nothing came (silent), it came too slowly (slow), the
  * connection broke (reset, truncated), or the target kept refusing to serve (429 after every
  * bounded retry); every requirement is then `error`. Exit 1 where complete answers came that the
- * documents rule out: an HTML page for JSON, a 500 where a 4xx rejection is required; those are
- * the target's failures, judged like any other.
+ * documents rule out: an HTML page for JSON, a 500 where a valid request needs an answer; those are
+ * the target's failures, judged like any other (a 500 where a rule case needs a refusal is `error`).
  */
 const cases: { behaviour: HostileBehaviour; exit: 1 | 2 }[] = [
   { behaviour: 'silent', exit: 2 },

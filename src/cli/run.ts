@@ -32,7 +32,7 @@ import { fileWeights, heaviestFirst } from './file-order.js';
 import { localSockets } from './local-sockets.js';
 import { userCacheDir, vitestCacheOptions } from './module-cache.js';
 import { checkSafetyFlags, cleanupLines, guardRun, type SafetyFlags, safetyConfig } from './run-guard.js';
-import { areasNamed, describeSelection, exactPattern, namePattern, selectRequirements } from './selection.js';
+import { conventionAreas, describeSelection, exactPattern, namePattern, selectRequirements } from './selection.js';
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capMainYoungGeneration, capWorkerYoungGeneration } from './worker-heap.js';
 import { testsPerWorker, workersFor } from './workers.js';
@@ -227,7 +227,7 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     concurrency,
     limiter: limiter.id,
     ...(declared ? { profile: declared.profile } : {}),
-    ...(areasNamed(options).length ? { areas: areasNamed(options) } : {}),
+    ...(conventionAreas(options).length ? { areas: conventionAreas(options) } : {}),
   };
   const mutantServers = await Promise.all(
     (options.mutants ?? []).map((m, i) =>

@@ -3,7 +3,13 @@
 import { areasNamed, list, type SelectionFlags } from '../../spec/selection.js';
 import type { Requirement } from '../../spec/types.js';
 
-export { areasNamed, type SelectionFlags, selectRequirements, underAny } from '../../spec/selection.js';
+export {
+  areasNamed,
+  conventionAreas,
+  type SelectionFlags,
+  selectRequirements,
+  underAny,
+} from '../../spec/selection.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

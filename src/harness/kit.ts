@@ -92,6 +92,10 @@ export class Kit {
   /** Records a check's failure (with the exchange that shows it); returns whether the check held. */
   check(result: CheckResult, context?: string): boolean {
     if (result.ok !== false) return true;
+    if (result.unjudged) {
+      this.unjudged(context ? `${context}: ${result.unjudged}` : result.unjudged);
+      return false;
+    }
     this.failures.push({
       check: result.check,
       // Excerpts of an answer are copied, so a failure does not keep the whole body they were cut from.
@@ -131,7 +135,7 @@ export class Kit {
     const reason = lost
       ? `${this.transportErrors} request(s) got no answer (first: ${lost.code}, ${lost.message})`
       : unjudged
-        ? `${unjudged} answer(s) cannot be judged for this requirement (credentials, routing or load; first: ${this.unjudgedAnswers[0]})`
+        ? `${unjudged} answer(s) cannot be judged for this requirement (credentials, routing, load or a failed target; first: ${this.unjudgedAnswers[0]})`
         : undefined;
     const offer = this.offers.evidence();
     const flaky = this.exchanges.filter((e) => e.response && e.retries?.some((why) => why !== '429'));

@@ -25,4 +25,10 @@ export const httpFaults = [
   http('json-vendor-media-type', 'labels JSON answers application/vnd.cloudconf+json', 'json-media-type', 'response'),
   http('www-authenticate-missing', 'answers 401 without a WWW-Authenticate header', 'www-authenticate-401', 'auth'),
   http('head-refused', 'answers 405 to HEAD where GET is allowed', 'head', 'behaviour'),
+  http(
+    'literal-segment-as-id',
+    'routes a literal segment as an id of its templated sibling: OPTIONS .../backups/cancel allows GET, PUT /managed/credentials/sshkey answers 404',
+    'literal-resources',
+    'status',
+  ),
 ];

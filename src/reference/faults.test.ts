@@ -30,8 +30,8 @@ describe('fault catalogue', () => {
     expect([...inCode].filter((name) => !catalogued.has(name))).toEqual([]);
   });
 
-  test('every catalogued fault exists in the server code (skip:, repair: and event-missing: faults are generic)', () => {
-    const generic = ['skip:', 'repair:', 'event-missing:'];
+  test('every catalogued fault exists in the server code (skip:, repair:, event-missing: and echo: faults are generic)', () => {
+    const generic = ['skip:', 'repair:', 'event-missing:', 'echo:'];
     expect(
       faults
         .filter((x) => !generic.some((family) => x.name.startsWith(family)) && !inCode.has(x.name))

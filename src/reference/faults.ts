@@ -20,8 +20,10 @@ import { tagsFaults } from './faults/tags.js';
 import { transfersFaults } from './faults/transfers.js';
 import { usersFaults } from './faults/users.js';
 import { vpcsFaults } from './faults/vpcs.js';
+import { type EchoFault, echoFaults } from './faults-echo.js';
 import { httpFaults } from './faults-http.js';
 import { type RepairFault, repairFaults } from './faults-repair.js';
+import { stricterFaults } from './faults-stricter.js';
 import { wholeFloatFaults } from './faults-whole-float.js';
 
 export type { EventMissingFault, Fault, SkipFault };
@@ -48,13 +50,15 @@ const catalogue = [
   ...statsFaults,
   ...httpFaults,
   ...wholeFloatFaults,
+  ...stricterFaults,
 ];
 
 /**
  * Every name `world.fault` accepts: the catalogued names, and the generated families (`skip:` any
- * requirement, `repair:` a repairing fault, `event-missing:` any action, which the event log checks). A typo in a literal name fails the typecheck.
+ * requirement, `repair:` a repairing fault, `event-missing:` any action, which the event log checks,
+ * `echo:` a secret given back). A typo in a literal name fails the typecheck.
  */
-export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | EventMissingFault;
+export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | EventMissingFault | EchoFault;
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {
@@ -64,7 +68,7 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = [...catalogue, ...repairFaults].map((x) => ({
+export const faults: readonly Fault[] = [...catalogue, ...repairFaults, ...echoFaults].map((x) => ({
   ...x,
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));

@@ -1,10 +1,12 @@
 // The request pipeline of the reference server: auth, scope, access, query and body validation read from spec/, then the area handler, then paging.
 
 import { conventionalStatus, PAGE, PAGE_SIZE, pageParam, pageSizeParam } from '../../spec/conventions.js';
-import { checkBody, checkField, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
+import { checkBody, checkField, isObject, type Violation, withoutAbsentMembers } from '../../spec/evaluate.js';
 import { mayHoldWholeFloats, parseKeepingWholeFloats, withRawNumbersRead } from '../../spec/raw-json.js';
 import type { Operation } from '../../spec/types.js';
+import { withEchoes, withKept } from './faults-echo.js';
 import { repaired } from './faults-repair.js';
+import { stricterRefusals } from './faults-stricter.js';
 import { can } from './model/access.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
 import { ruleSkipped } from './model/seams.js';
@@ -180,13 +182,14 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
   // Repairing faults rewrite bad values into valid ones before validation, as lenient servers do.
   const read = repaired((name) => world.fault(name), op, body);
   const violations = checkBody(op.body, read).filter((v) => !ruleSkipped(world, op.id, v.suffix));
-  if (violations.length) {
-    return new ModelError(
-      'validation',
-      violations.map(
+  const stricter = isObject(read) ? stricterRefusals((name) => world.fault(name), op, read) : [];
+  if (violations.length || stricter.length) {
+    return new ModelError('validation', [
+      ...violations.map(
         (v) => ({ field: v.location || undefined, reason: v.message }) as { field?: string; reason: string },
       ),
-    );
+      ...stricter,
+    ]);
   }
   // An optional member sent as null was not given (DECISIONS 17): handlers never see it.
   return op.body.kind === 'json' ? (withoutAbsentMembers(op.body.fields, read) as Record<string, unknown>) : {};
@@ -246,7 +249,8 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
   try {
     const result = handler(ctx);
     if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
-    return { status: 200, body: result ?? {} };
+    const answer = withKept(world, op, params, result ?? {});
+    return { status: 200, body: withEchoes((name) => world.fault(name), world, op, params, body, answer) };
   } catch (error) {
     if (error instanceof ModelError) return refused(world, req, principal, error);
     throw error;

@@ -45,32 +45,39 @@ export class Router {
   /** Every path starts with a literal segment (`vpcs`, `node`, ...): only routes sharing it can match. */
   private readonly byFirst: Record<Root, Map<string, Route[]>> = { base: new Map(), beta: new Map() };
 
-  match(root: Root, method: string, path: string): Match {
+  /**
+   * The operation a method and path name. A path addresses one resource, the most specific template
+   * it matches: a literal segment is never read as a parameter of a templated sibling
+   * (`.../backups/cancel` is not backup `cancel`), so only that template's methods are allowed.
+   * `literalFirst` false is the defect of reading it so (the `literal-segment-as-id` fault).
+   */
+  match(root: Root, method: string, path: string, literalFirst = true): Match {
     const parts = segmentsOf(path);
     const allowed: string[] = [];
+    let addressed: string | undefined;
+    // Routes come most specific first: the first template that matches is the resource addressed.
     for (const route of this.byFirst[root].get(parts[0] ?? '') ?? []) {
+      if (literalFirst && addressed !== undefined && route.op.path !== addressed) continue;
       const params = matchSegments(route, parts);
       if (!params) continue;
+      addressed ??= route.op.path;
       if (route.op.method === method) return { kind: 'found', op: route.op, params };
       allowed.push(route.op.method);
     }
     return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
   }
 
-  /**
-   * The operations of the resource a path addresses, whatever their method: the routes of the most
-   * specific shape that matches (`/managed/credentials/sshkey` is not `/managed/credentials/{id}`).
-   */
+  /** The operations of the resource a path addresses (as `match` reads it), whatever their method. */
   operationsAt(root: Root, path: string): Operation[] {
     const parts = segmentsOf(path);
     const matching = (this.byFirst[root].get(parts[0] ?? '') ?? []).filter((r) => matchSegments(r, parts));
-    const shape = matching[0] ? specificity(matching[0]) : undefined;
-    return matching.filter((r) => specificity(r) === shape).map((r) => r.op);
+    const addressed = matching[0]?.op.path;
+    return matching.filter((r) => r.op.path === addressed).map((r) => r.op);
   }
 
   /** The methods a path takes (none for an unknown path): what `Allow` and a CORS preflight list. */
-  methodsAt(root: Root, path: string): string[] {
-    const m = this.match(root, '', path);
+  methodsAt(root: Root, path: string, literalFirst = true): string[] {
+    const m = this.match(root, '', path, literalFirst);
     return m.kind === 'method-not-allowed' ? m.allowed : [];
   }
 }

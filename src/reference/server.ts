@@ -144,8 +144,14 @@ const bearer = (header: string | undefined) => {
  * A match as a partial implementation sees it: an operation it does not offer is a method it does
  * not allow where it offers another at that path, else `unoffered` (it answers the offer's status).
  */
-function partialMatch(root: Root, method: string, path: string, offer: PartialOffer | undefined): Match | 'unoffered' {
-  const match = router.match(root, method, path);
+function partialMatch(
+  root: Root,
+  method: string,
+  path: string,
+  offer: PartialOffer | undefined,
+  literalFirst: boolean,
+): Match | 'unoffered' {
+  const match = router.match(root, method, path, literalFirst);
   if (!offer || match.kind === 'not-found') return match;
   if (match.kind === 'found' && offersOperation(offer.profile, match.op)) return match;
   const offeredHere = router.operationsAt(root, path).filter((op) => offersOperation(offer.profile, op));
@@ -165,7 +171,8 @@ function apiResponse(
 ): ApiResponse & { allow?: string[] } {
   // HEAD answers as GET does, without the body (the writer drops it).
   const asked = method === 'HEAD' && !world.fault('head-refused') ? 'GET' : method;
-  const match = partialMatch(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3), offer);
+  const literalFirst = !world.fault('literal-segment-as-id');
+  const match = partialMatch(root, asked, target.pathname.slice(root === 'beta' ? 7 : 3), offer, literalFirst);
   if (match === 'unoffered') {
     const notImplemented = offer?.status === 501;
     const reason = notImplemented ? 'Not implemented' : 'Not found';
@@ -331,7 +338,7 @@ function plainAnswer(x: Exchange, method: string, raw: Buffer | undefined): Answ
           .operationsAt(root, path)
           .filter((op) => offersOperation(offer.profile, op))
           .map((op) => op.method)
-      : router.methodsAt(root, path);
+      : router.methodsAt(root, path, !world.fault('literal-segment-as-id'));
     return optionsAnswer(x.layer, req, [...new Set(methods)]);
   }
   return apiAnswer(world, root, method, target, req, raw, x.layer.offer);

@@ -1,6 +1,6 @@
 // Procedures of the HTTP-level conventions (issue 17 item 6): Allow on a 405, the JSON media type, the Bearer challenge, HEAD where GET is.
 
-import { operations } from '../../spec/index.js';
+import { literalPaths, operations } from '../../spec/index.js';
 import { offersOperation } from '../../spec/profile.js';
 import type { Operation } from '../../spec/types.js';
 import {
@@ -9,6 +9,7 @@ import {
   headLikeGet,
   jsonMediaType,
   OfferedSteps,
+  optionsListsRouteMethods,
   throughOffered,
   type WrittenContext,
 } from '../support/author.js';
@@ -44,6 +45,37 @@ export async function allow405(ctx: WrittenContext) {
       const wrong = offRoute(base, base.path, method as Operation['method']);
       const e = await ctx.kit.send(wrong, { params: request.params ?? {}, body: {} });
       ctx.kit.check(allowListsRouteMethods(e, routeMethods(ctx, base)), `${method} ${base.path}`);
+    });
+  }
+  steps.done();
+}
+
+const METHODS: Operation['method'][] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/**
+ * Each path whose literal segment stands beside a sibling's parameter (`literalPaths`, read from the
+ * operation paths) is asked OPTIONS and every method it does not take, with real path parameters:
+ * each answer must be the literal resource's, never the sibling's reading of the segment as an id.
+ */
+export async function literalResources(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const steps = new OfferedSteps(kit);
+  for (const resource of literalPaths) {
+    await steps.one(resource.operation, async (op) => {
+      const params = await ctx.fixtures.paramsFor(kit, op);
+      if (!params) return kit.skip('no path parameters could be had for any literal resource');
+      // What the resource takes, as far as the declared profile offers it.
+      const methods = routeMethods(ctx, op);
+      const at = (method: string) => offRoute(op, op.path, method as Operation['method']);
+      const options = await kit.send(at('OPTIONS'), { params });
+      kit.check(optionsListsRouteMethods(options, methods), `OPTIONS ${resource.path}`);
+      for (const method of METHODS.filter((m) => !methods.includes(m))) {
+        const e = await kit.send(at(method), {
+          params,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+        });
+        kit.check(allowListsRouteMethods(e, methods), `${method} ${resource.path}`);
+      }
     });
   }
   steps.done();

@@ -24,6 +24,20 @@ describe('formats', () => {
     ['ip-netmask', '10.0.0.5', false],
     ['byte', 'aGVsbG8=', true],
     ['byte', 'not base64!', false],
+    // An RFC 5321 mailbox (DECISIONS 19): a domain of one label, a quoted local part, address literals.
+    ['email', 'a@example', true],
+    ['email', 'ops@localhost', true],
+    ['email', 'first.last+tag@mail.example.com', true],
+    ['email', '"a b"@example.com', true],
+    ['email', 'a@[192.0.2.1]', true],
+    ['email', 'a@[IPv6:2001:db8::1]', true],
+    ['email', 'not-an-email', false],
+    ['email', '@example.com', false],
+    ['email', 'a@', false],
+    ['email', 'a..b@example.com', false],
+    ['email', 'a@-example.com', false],
+    ['email', 'a@[300.1.2.3]', false],
+    ['email', `${'a'.repeat(65)}@example.com`, false],
   ] as const)('%s accepts %s: %s', (format, value, ok) => {
     expect(formatPredicates[format]?.(value)).toBe(ok);
   });

@@ -19,7 +19,13 @@ export { asEnvelope, envelopeCounts, envelopeShape } from '../../src/check/envel
 export { errorBodyShape, offendingFieldNamed } from '../../src/check/error-body.js';
 export { createdNonIncreasing, eventRecordShape, laterListedFirst } from '../../src/check/events.js';
 export { entityPermission, globalGrantEquals, nothingGranted } from '../../src/check/grants.js';
-export { allowListsRouteMethods, bearerChallenge, headLikeGet, jsonMediaType } from '../../src/check/http-semantics.js';
+export {
+  allowListsRouteMethods,
+  bearerChallenge,
+  headLikeGet,
+  jsonMediaType,
+  optionsListsRouteMethods,
+} from '../../src/check/http-semantics.js';
 export {
   instanceStatus,
   itemCount,

@@ -3,6 +3,8 @@
 import fc from 'fast-check';
 import { operationById } from '../../../spec/index.js';
 import { failed } from '../../check/result.js';
+import { allowedValueAccepted } from '../../check/status.js';
+import { allowedEdgeCount, allowedEdgesOf } from '../../generate/allowed-edges.js';
 import {
   crossRuleCasesOf,
   crossRuleOf,
@@ -48,6 +50,24 @@ export async function bodyRule(ctx: ProcedureContext) {
     (c) => kit.send(op, { ...request, body: c.body }),
     (c, e) => judgeRuleCase(kit, e, `${c.location}: ${c.why}`),
   );
+  await allowedEdges(ctx);
+}
+
+/**
+ * The accepting side where a stricter reading than the documents' refuses (an email domain of one
+ * label, a `null` member of free JSON): each case on a body of its own, one after another, since each
+ * may create (a user's username is taken once).
+ */
+async function allowedEdges(ctx: ProcedureContext) {
+  const { kit, op } = ctx;
+  const count = allowedEdgeCount(op, kit.requirement.id);
+  for (let i = 0; i < count; i++) {
+    const request = await validRequest(ctx);
+    const c = allowedEdgesOf(op, kit.requirement.id, (request.body ?? {}) as Record<string, unknown>)[i];
+    if (!c) continue;
+    const e = await kit.send(op, { ...request, body: c.body });
+    kit.check(allowedValueAccepted(e, c.why), `${c.location} ${JSON.stringify(c.value)}: a value the documents allow`);
+  }
 }
 
 /**

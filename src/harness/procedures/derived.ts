@@ -14,6 +14,7 @@ import { bodyRule, notAccepted, pathParamRule } from './bodies.js';
 import { eventEmitted } from './events.js';
 import type { ProcedureContext, WrittenContext } from './request.js';
 import { disabled, pagingBound, responseShape, unknownId } from './responses.js';
+import { notReturned } from './secrets.js';
 
 export type Procedure = (ctx: ProcedureContext) => Promise<void>;
 export type WrittenProcedure = (ctx: WrittenContext) => Promise<void>;
@@ -74,6 +75,8 @@ function choose(r: Requirement, d: Derivation): Chosen | undefined {
       return chosen(eventEmitted, 'events', (ctx) => eventEmitted(ctx, d.action));
     case 'not-accepted':
       return chosen(notAccepted, 'bodies', (ctx) => notAccepted(ctx, d.path));
+    case 'not-returned':
+      return chosen(notReturned, 'secrets', (ctx) => notReturned(ctx, d.path));
     case 'param-rule':
     case 'field-rule':
     case 'cross-rule':

@@ -1,6 +1,6 @@
 // Judges the answer to a case built to break one validation rule: a 4xx is the rule's rejection, except the statuses that say the request never reached the rule (credentials, routing, load), which make the requirement `error` instead of a pass.
 
-import { rejectedWith4xx } from '../../check/status.js';
+import { rejectedWith4xx, targetFailed } from '../../check/status.js';
 import type { Exchange } from '../../http/exchange.js';
 import type { Kit } from '../kit.js';
 
@@ -12,7 +12,8 @@ export function notARuleRejection(e: Exchange, breaksPathParam: boolean): string
   const s = e.response?.status;
   if (s === undefined) return undefined;
   if (BEFORE_VALIDATION.has(s)) return `answered ${s}, which refuses the request before any validation`;
-  if (s >= 500) return `answered ${s}: the target failed, so the rule was not judged`;
+  const failed = targetFailed(e);
+  if (failed) return failed;
   if (s === 404 && !breaksPathParam) return 'answered 404 to a case that names nothing missing: the path is not routed';
   return undefined;
 }
