@@ -95,6 +95,28 @@ const REFERENCE_PROFILE: DeclaredProfile = {
   source: 'the embedded reference server, which offers the whole API',
 };
 
+/** Which catalogue values a run against a user's server takes from cloudconf's own catalogue, for want of flags. */
+function guessedCatalogue(options: RunOptions): RunConfig['guessed'] | undefined {
+  const guessed = {
+    ...(options.region?.length ? {} : { regions: true }),
+    ...(options.image?.length ? {} : { images: true }),
+    ...(options.type?.length ? {} : { types: true }),
+  };
+  return Object.keys(guessed).length ? guessed : undefined;
+}
+
+/** The line that says so at the start of a run. */
+function guessedLine(config: RunConfig): string | undefined {
+  const g = config.guessed;
+  if (!g) return undefined;
+  const what = [
+    g.regions ? `regions ${config.regions.join(', ')} (--region)` : '',
+    g.images ? `images ${config.images.slice(0, 3).join(', ')}${config.images.length > 3 ? ', …' : ''} (--image)` : '',
+    g.types ? `types ${config.types.slice(0, 3).join(', ')}${config.types.length > 3 ? ', …' : ''} (--type)` : '',
+  ].filter(Boolean);
+  return `cloudconf: guessing ${what.join('; ')} from cloudconf's built-in catalogue: give the flags with values your server accepts; where it refuses a guess, the requirements resting on it are error, not failures`;
+}
+
 /** The outcomes of each target of the run (one, or a mutation run's servers) with the run's evidence of what it offers applied. */
 function withEvidence(outcomes: ReadonlyMap<string, Outcome>, profile: Profile | undefined) {
   const byTarget = new Map<string, Map<string, Outcome>>();
@@ -189,6 +211,8 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     return undefined;
   }
   if (!options.baseUrl && !declared) declared = REFERENCE_PROFILE;
+  // Against a server of the user's, catalogue values not given are guesses: said at the start, and refusals of them are no verdict.
+  const guessed = options.baseUrl ? guessedCatalogue(options) : undefined;
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
@@ -227,6 +251,7 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     concurrency,
     limiter: limiter.id,
     ...(declared ? { profile: declared.profile } : {}),
+    ...(guessed ? { guessed } : {}),
     ...(conventionAreas(options).length ? { areas: conventionAreas(options) } : {}),
   };
   const mutantServers = await Promise.all(
@@ -283,6 +308,8 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     sockets.dispose();
     return undefined;
   }
+  const guessLine = guessedLine(config);
+  if (guessLine && !options.quiet) log(guessLine);
   if (options.baseUrl && !options.quiet) {
     log(
       `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''} (${workers} suite workers); what the run creates is labelled ${config.labelPrefix}-…`,

@@ -72,6 +72,8 @@ function withUnserved(o: Outcome, unserved: SkipRequirement['unserved']): Outcom
 function outcomeOfError(kit: Kit, error: unknown): Outcome {
   const seen = kit.outcome();
   if (seen.verdict === 'error') return seen;
+  const guessed = kit.guessRefusedReason;
+  if (error instanceof SkipRequirement && guessed) return { ...seen, verdict: 'error', reason: guessed };
   if (error instanceof SkipRequirement || error instanceof RequestRefused) {
     const told = error instanceof SkipRequirement ? withUnserved(seen, error.unserved) : seen;
     return told.verdict === 'pass' ? { ...told, verdict: 'skipped', reason: error.message } : told;

@@ -6,6 +6,7 @@ import { type Exchange, excerpt, recorded } from '../http/exchange.js';
 import type { SendOptions, Session } from '../target/session.js';
 import { type Failure, type LostRequest, type OfferEvidence, type Outcome, verdictOf } from '../vocabulary/outcome.js';
 import { BoundReached, MAX_MS_PER_REQUIREMENT, MAX_REQUESTS_PER_REQUIREMENT } from './bounds.js';
+import { type GuessRefused, guessReason, refusedGuess } from './guessed-values.js';
 import { OfferRecord, requireOffered } from './offer-evidence.js';
 
 /** Failures of one requirement shown with their exchange; later ones keep their text only (a target failing every case). */
@@ -42,6 +43,8 @@ export class Kit {
   /** The first request without an answer, and the latest request that got one: when the target stopped answering. */
   private lost: LostRequest | undefined;
   private answeredUntil: string | undefined;
+  /** A value guessed from cloudconf's catalogue that the target refused: what rests on it is no verdict. */
+  private refusedGuess: GuessRefused | undefined;
   /** Requests begun, answered or not: a requirement sending cases at once stops at its bound, not past it. */
   private started = 0;
   /** Answers that cannot be judged for the requirement (a 401 to a case breaking a validation rule), with why. */
@@ -86,6 +89,7 @@ export class Kit {
     } else if (e.response && (!this.answeredUntil || e.startedAt > this.answeredUntil))
       this.answeredUntil = e.startedAt;
     this.offers.note(op, e);
+    this.refusedGuess ??= refusedGuess(this.session.config, e);
     return e;
   }
 
@@ -128,6 +132,11 @@ export class Kit {
     return this.transportErrors;
   }
 
+  /** Why the requirement is `error` when a guessed catalogue value was refused on the way (a skip for a fixture it could not make too). */
+  get guessRefusedReason(): string | undefined {
+    return this.refusedGuess ? guessReason(this.refusedGuess) : undefined;
+  }
+
   outcome(): Outcome {
     const retries = this.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
     const lost = this.exchanges.find((e) => e.transportError)?.transportError;
@@ -139,15 +148,17 @@ export class Kit {
         : undefined;
     const offer = this.offers.evidence();
     const flaky = this.exchanges.filter((e) => e.response && e.retries?.some((why) => why !== '429'));
+    const verdict = verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged);
+    const guess = this.refusedGuess && verdict !== 'pass' ? this.refusedGuess : undefined;
     return {
       requirement: this.requirement.id,
-      verdict: verdictOf(this.requirement.level, this.failures, this.transportErrors + unjudged),
+      verdict: guess ? 'error' : verdict,
       ...(flaky.length ? { flaky: flakyReason(flaky) } : {}),
       ...(offer ? { offer } : {}),
       ...(this.lost ? { lost: this.lost } : {}),
       ...(this.answeredUntil ? { answeredUntil: this.answeredUntil } : {}),
       failures: this.failures,
-      ...(reason ? { reason } : {}),
+      ...(guess ? { reason: guessReason(guess) } : reason ? { reason } : {}),
       requests: this.exchanges.length,
       ...(retries ? { retries } : {}),
       seed: this.seed,

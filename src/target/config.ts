@@ -53,6 +53,8 @@ export interface RunConfig {
   limiter?: string;
   /** The target's declared support profile: what it leaves out is `not-offered`, and never sent. */
   profile?: Profile;
+  /** Which catalogue values were guessed from cloudconf's own catalogue (none given, and the target is not the reference server). */
+  guessed?: { regions?: boolean; images?: boolean; types?: boolean };
   /** The areas a selection of whole areas names (`--only vpcs`): the conventions are judged through their operations. */
   areas?: string[];
 }
