@@ -53,14 +53,20 @@ export function profileProblems(profile: Profile): string[] {
   return problems;
 }
 
-/** ` (did you mean x?)` for the closest known name, when one is close enough to be a typo. */
-function nearest(entry: string, names: readonly string[]): string {
+/** The closest known name, when one is close enough to be a typo of `entry`. */
+export function nearestName(entry: string, names: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const name of names) {
     const distance = editDistance(entry, name);
     if (!best || distance < best.distance) best = { name, distance };
   }
-  return best && best.distance <= Math.max(2, Math.floor(entry.length / 4)) ? ` (did you mean ${best.name}?)` : '';
+  return best && best.distance <= Math.max(2, Math.floor(entry.length / 4)) ? best.name : undefined;
+}
+
+/** ` (did you mean x?)` for the closest known name, when one is close enough to be a typo. */
+function nearest(entry: string, names: readonly string[]): string {
+  const name = nearestName(entry, names);
+  return name ? ` (did you mean ${name}?)` : '';
 }
 
 /** Levenshtein distance, by rows. */

@@ -148,6 +148,14 @@ function program(): Command {
     )
     .option('--baseline <file>', 'a results.json of an earlier run: fail only on requirements that got worse')
     .option(
+      '--strict-known-failures',
+      'fail the run (exit 1) when the known-failures file names no requirement, lists one that passes, or has expired entries',
+    )
+    .option(
+      '--write-known-failures <file>',
+      'write a known-failures file listing what this run found broken, to start from',
+    )
+    .option(
       '--known-failures <file>',
       'requirements known to fail (`<id> <reason>` lines, or JSON): fail only on others',
     )

@@ -1,5 +1,6 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
@@ -11,7 +12,7 @@ import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
-import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
+import { compareWithBaseline, knownFailuresFile, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
 import { applyOfferEvidence, type OfferFindings } from '../report/offer.js';
@@ -73,6 +74,10 @@ export interface RunOptions extends SafetyFlags {
   baseline?: string;
   /** A file of known failures (`<id> <reason>` lines or a JSON object), the other form of a baseline. */
   knownFailures?: string;
+  /** Fail the run when the known-failures file says something no longer true. */
+  strictKnownFailures?: boolean;
+  /** Write a known-failures file from what this run found broken. */
+  writeKnownFailures?: string;
   /** Print the results summary as JSON on stdout. */
   json?: boolean;
   /** Id prefixes left out (`--exclude`, repeatable). */
@@ -429,7 +434,15 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
   if (retries) results.summary.retries = retries;
   await phases.settle('comparing with the baseline', () => {
     if (known) results.baseline = compareWithBaseline(results, known);
+    const hygiene = results.baseline?.hygiene;
+    if (hygiene && options.strictKnownFailures) hygiene.strict = true;
   });
+  if (options.writeKnownFailures) {
+    const path = options.writeKnownFailures;
+    await phases.settle('writing the known-failures file', () =>
+      writeFileSync(path, processRedactor.text(knownFailuresFile(results))),
+    );
+  }
   markIncomplete(results, phases.reasons);
   unjudgedAsErrors(results);
   const shown = processRedactor.deep(results);

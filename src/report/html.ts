@@ -3,6 +3,7 @@
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
 import { COUNT_KEY, type Failure, isBroken, VERDICTS } from '../vocabulary/outcome.js';
+import { hygieneLines } from './baseline.js';
 import { groupFailures, oneLine } from './group.js';
 import { asset, escapeHtml, htmlPage } from './page.js';
 import { areaProgress, nextToFix, stoppedLine } from './progress.js';
@@ -150,7 +151,13 @@ function baselineMarkup(results: Results): string {
       : '';
   return `<section class="baseline" id="baseline"><h2>Against the baseline</h2>
 <p>Known state from ${b.sources.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}: ${b.newFailures.length} new failure(s), ${b.improved.length} improved, ${b.known.length} known failure(s).</p>
-${list('New failures', b.newFailures, 'worse')}${list('New non-strict', b.newNonStrict, 'worse')}${list('New errors', b.newErrors, 'worse')}${list('Improved', b.improved, 'better')}${list('Known, not judged this time', b.notJudged, 'muted')}</section>`;
+${
+  hygieneLines(b.hygiene).length
+    ? `<ul class="hygiene">${hygieneLines(b.hygiene)
+        .map((l) => `<li>${escapeHtml(l)}</li>`)
+        .join('')}</ul>`
+    : ''
+}${list('New failures', b.newFailures, 'worse')}${list('New non-strict', b.newNonStrict, 'worse')}${list('New errors', b.newErrors, 'worse')}${list('Improved', b.improved, 'better')}${list('Known, not judged this time', b.notJudged, 'muted')}</section>`;
 }
 
 /** The run's provenance as facts: what was selected, how it ran, with what build and encoding, where. */

@@ -125,6 +125,20 @@ export interface BaselineComparison {
   notJudged: string[];
   /** Reasons a known-failures file gave, for the known and improved ones it lists. */
   reasons?: Record<string, string>;
+  /** Where a known failure is tracked, and when its entry expires, where the file says so. */
+  links?: Record<string, string>;
+  expires?: Record<string, string>;
+  /** What the known-failures file says that is no longer true; `--strict-known-failures` fails the run on it. */
+  hygiene?: KnownFailuresHygiene;
+}
+
+/** Entries of a known-failures file that name no requirement, pass now, or expired. */
+export interface KnownFailuresHygiene {
+  unknown: { id: string; suggestion?: string }[];
+  stale: string[];
+  expired: string[];
+  /** Set by `--strict-known-failures`: any of the above fails the run. */
+  strict?: boolean;
 }
 
 export interface RunFacts {
@@ -207,6 +221,8 @@ export function exitCodeOf(results: Results): 0 | 1 | 2 {
   // Against a baseline only what got worse counts: known failures and known errors do not fail the run again.
   if (results.baseline) {
     if (results.baseline.newFailures.length > 0) return 1;
+    const h = results.baseline.hygiene;
+    if (h?.strict && (h.unknown.length || h.stale.length || h.expired.length)) return 1;
     return results.baseline.newErrors.length > 0 ? 2 : 0;
   }
   const { fail, nonStrict, error } = results.summary;

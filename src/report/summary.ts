@@ -4,6 +4,7 @@ import { cleanupSection } from '../cleanup/summary-section.js';
 import { curlLine } from '../http/curl.js';
 import { code, plain } from '../http/inert-markdown.js';
 import { isBroken, VERDICTS as verdicts } from '../vocabulary/outcome.js';
+import { hygieneLines } from './baseline.js';
 import { groupFailures, oneLine } from './group.js';
 import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import { selectionLine } from './provenance.js';
@@ -64,7 +65,10 @@ function baselineSection(results: Results): string[] {
       ? [
           `**${title}** (${ids.length}):`,
           '',
-          ...ids.map((id) => `- ${code(id)}${b.reasons?.[id] ? `: ${plain(b.reasons[id])}` : ''}`),
+          ...ids.map(
+            (id) =>
+              `- ${code(id)}${b.reasons?.[id] ? `: ${plain(b.reasons[id])}` : ''}${b.links?.[id] ? ` (${plain(b.links[id])})` : ''}${b.expires?.[id] ? `, until ${b.expires[id]}` : ''}`,
+          ),
           '',
         ]
       : [];
@@ -80,6 +84,7 @@ function baselineSection(results: Results): string[] {
     ...list('Improved', b.improved),
     ...list('Known failures, still failing', b.known),
     ...list('Known failures, not judged this time', b.notJudged),
+    ...hygieneLines(b.hygiene).map((l) => `- ${plain(l)}`),
   ];
 }
 

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { inertLine } from '../http/inert.js';
 import { isBroken, VERDICTS, type Verdict } from '../vocabulary/outcome.js';
+import { hygieneLines } from './baseline.js';
 import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import type { Results } from './results.js';
 
@@ -119,6 +120,7 @@ function baselineLines(results: Results, paint: Paint): string[] {
   list(b.newNonStrict, 'non-strict', 'NEW NON-STRICT');
   list(b.newErrors, 'error', 'NEW ERROR');
   list(b.improved, 'pass', 'IMPROVED');
+  lines.push(...hygieneLines(b.hygiene).map((l) => `  ${paint('non-strict', inertLine(l))}`));
   return lines;
 }
 
