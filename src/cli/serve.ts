@@ -14,6 +14,7 @@ export interface ServeOptions {
   token?: string;
   actionDelayMs: string;
   fault: string[];
+  variant: string[];
   control: boolean;
   cors: string | false;
   corsControl?: boolean;
@@ -45,6 +46,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     actionDelayMs: Number(options.actionDelayMs),
     control: options.control,
     faults: options.fault,
+    variants: options.variant,
     ...(options.cors === false ? {} : { cors: { origin: options.cors, control: options.corsControl === true } }),
     onExchange: log,
   });
@@ -63,6 +65,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       `beta: ${server.betaUrl}`,
       `token: ${options.token ? '(as given)' : server.token}`,
       `control: ${options.control ? `${origin}/__cloudconf` : 'off'}`,
+      ...(options.variant.length ? [`variants: ${options.variant.join(', ')}`] : []),
       `cors: ${options.cors === false ? 'off' : options.cors}${options.corsControl ? ' (control too)' : ''}`,
       `openapi: ${origin}${OPENAPI_PATH}`,
       ...catalogueSummary(server.baseUrl),
