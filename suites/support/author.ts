@@ -58,6 +58,16 @@ export { sampleOne } from '../../src/generate/violations.js';
 export { BoundReached, loopBound } from '../../src/harness/bounds.js';
 export { sendRequests } from '../../src/harness/cases-at-once.js';
 export { changesAccountSettings, conformance, holdActions, whileBusy } from '../../src/harness/conformance.js';
+export {
+  EVENT_PAGE_SIZE,
+  type EventJson,
+  type EventMark,
+  type EventScan,
+  eventsAbout,
+  eventsSince,
+  markEvents,
+  requireWhole,
+} from '../../src/harness/event-scan.js';
 export type { Fixtures } from '../../src/harness/fixtures.js';
 export { hintsFor } from '../../src/harness/hints.js';
 export { inTurn } from '../../src/harness/in-turn.js';
