@@ -4,7 +4,6 @@ export { noPlaintextSecret, secretRenewed } from '../../src/check/client-secret.
 export {
   addressKind,
   carriesNullableString,
-  errorReasonMatches,
   gone,
   includesAll,
   includesNone,
