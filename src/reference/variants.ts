@@ -108,7 +108,11 @@ const catalogue = [
     allowedBy:
       'Part 3, States and transitions: no duration is shown ("completion takes up to three hours" for transfers; DECISIONS 10 and 20)',
     departsFrom: [],
-    scope: { kind: 'own', areas: ['instances', 'backups', 'disks', 'configs', 'interfaces', 'ips', 'transfers'] },
+    // Part 3, whose operations start the actions, and the transfers of instances.
+    scope: {
+      kind: 'own',
+      areas: ['instances', 'configs', 'interfaces', 'disks', 'kernels', 'backups', 'ips', 'stats', 'transfers'],
+    },
   }),
   define({
     name: 'held-actions-end-early',
