@@ -68,6 +68,7 @@ export {
   requireWhole,
 } from '../../src/harness/event-scan.js';
 export type { Fixtures } from '../../src/harness/fixtures.js';
+export { firstEnded, type HeldState, requireStillHeld } from '../../src/harness/held-state.js';
 export { hintsFor } from '../../src/harness/hints.js';
 export { inTurn } from '../../src/harness/in-turn.js';
 export { wraps } from '../../src/harness/inventory.js';
