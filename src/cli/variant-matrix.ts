@@ -67,6 +67,11 @@ export interface VariantVerdict {
   notJudged: string[];
   /** For each false alarm and error: the first failure (check, expected, actual) or the reason. */
   why: Record<string, string>;
+  /** Requirements skipped there, with the reason: what the variants keep the suite from judging. */
+  skipped: Record<string, string>;
+  /** What judging it cost: requests sent, and the tests' time added up (they overlap: more than the wall time). */
+  requests: number;
+  testMs: number;
 }
 
 const WHY_CHARS = 400;
@@ -99,6 +104,11 @@ export function variantVerdict(server: VariantServer, outcomes: Map<string, Outc
     departures: brokenHere.filter((id) => departs.has(id) && of(id)?.verdict === 'non-strict'),
     notJudged: server.requirements.filter((id) => of(id)?.verdict === 'skipped' && judged(outcomes.get(`|${id}`))),
     why: Object.fromEntries([...falseAlarms, ...errors].map((id) => [id, whyOf(of(id))])),
+    skipped: Object.fromEntries(
+      server.requirements.filter((id) => of(id)?.verdict === 'skipped').map((id) => [id, of(id)?.reason ?? '']),
+    ),
+    requests: server.requirements.reduce((n, id) => n + (of(id)?.requests ?? 0), 0),
+    testMs: server.requirements.reduce((n, id) => n + (of(id)?.durationMs ?? 0), 0),
   };
 }
 
@@ -106,7 +116,7 @@ export function variantVerdict(server: VariantServer, outcomes: Map<string, Outc
 export function variantLines(v: VariantVerdict): string[] {
   const problems = v.falseAlarms.length + v.errors.length;
   return [
-    `${problems ? 'FALSE ALARM' : 'clean      '} ${v.server} (${v.variants.join(', ')}): ${v.judged} judged, ${v.falseAlarms.length} failed, ${v.errors.length} error(s), ${v.departures.length} expected departure(s), ${v.notJudged.length} judged on the clean server only`,
+    `${problems ? 'FALSE ALARM' : 'clean      '} ${v.server} (${v.variants.join(', ')}): ${v.judged} judged, ${v.falseAlarms.length} failed, ${v.errors.length} error(s), ${v.departures.length} expected departure(s), ${v.notJudged.length} judged on the clean server only; ${v.requests} requests`,
     ...v.falseAlarms.map((id) => `  FALSE ALARM ${id}: ${v.why[id]}`),
     ...v.errors.map((id) => `  COULD NOT JUDGE ${id}: ${v.why[id]}`),
   ];

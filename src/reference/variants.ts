@@ -43,7 +43,7 @@ export const BUSY_STATE_REQUIREMENTS = [
 ];
 
 /** How long every asynchronous action lasts under `slow-actions`: longer than the 1 s the suite holds its own accounts' actions for. */
-export const SLOW_ACTION_MS = 2000;
+export const SLOW_ACTION_MS = 1200;
 
 /** The first id under `ids-high`, and the step between ids: far above 2^31, sparse, still exact as a JSON number. */
 export const HIGH_ID_BASE = 2 ** 40;
