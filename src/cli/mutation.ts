@@ -6,7 +6,7 @@ import { exclusions } from '../../spec/index.js';
 import { type Fault, faults } from '../reference/faults.js';
 import type { Outcome } from '../vocabulary/outcome.js';
 import { runSuite } from './run.js';
-import { variantLines, variantServers, variantVerdict } from './variant-matrix.js';
+import { faultsUnderVariants, variantLines, variantServers, variantVerdict } from './variant-matrix.js';
 
 export interface MutationOptions {
   /** Only faults of these areas (all when empty); the variants judge only requirements of these areas. */
@@ -51,7 +51,10 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   const servers = options.variants || only.length ? variantServers(options.area, only) : [];
   const inAreas = only.length ? [] : faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
   const blind = inAreas.filter(unjudgeable);
-  const chosen = inAreas.filter((f) => !unjudgeable(f));
+  const plain = inAreas.filter((f) => !unjudgeable(f));
+  // With the variants, the faults they could blind the checks to run again with them on.
+  const again = options.variants ? faultsUnderVariants(plain) : [];
+  const chosen: Fault[] = [...plain, ...again];
   if (blind.length) {
     log(`${blind.length} fault(s) left out: every requirement that could see them is excluded`);
     for (const f of blind) log(`  unjudgeable ${f.name} (${f.catches.join(', ') || 'no requirement named'})`);
@@ -68,7 +71,14 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
       mutants: [
         // Busy states need no server delay: busy-state tests hold their own account's actions.
         { fault: '', requirements: ids },
-        ...chosen.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
+        ...plain.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
+        ...again.map((f) => ({
+          fault: f.name,
+          faults: [f.original],
+          variants: f.variants,
+          noise: f.noise,
+          requirements: f.catches.filter((id) => !excluded.has(id)),
+        })),
         ...servers.map((v) => ({
           fault: v.label,
           faults: [],

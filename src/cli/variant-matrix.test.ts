@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { exclusions, requirements } from '../../spec/index.js';
 import { CATALOGUE_FILE } from '../export/catalogue-path.js';
+import { faults } from '../reference/faults.js';
 import { BUSY_STATE_REQUIREMENTS, variants } from '../reference/variants.js';
 import type { Outcome, Verdict } from '../vocabulary/outcome.js';
-import { variantServers, variantVerdict } from './variant-matrix.js';
+import { faultsUnderVariants, variantServers, variantVerdict } from './variant-matrix.js';
 
 const judged = requirements.filter((r) => !exclusions.some((x) => x.requirement === r.id));
 
@@ -40,6 +41,16 @@ describe('variant servers', () => {
     expect([...BUSY_STATE_REQUIREMENTS].sort()).toEqual(whileBusy.sort());
     const early = variantServers([], ['held-actions-end-early'])[0];
     expect(early?.requirements.sort()).toEqual([...BUSY_STATE_REQUIREMENTS].sort());
+  });
+});
+
+describe('faults a variant must not blind the checks to', () => {
+  test('each event fault runs again on a server listing events oldest first; the variant itself does not', () => {
+    const again = faultsUnderVariants(faults).map((f) => f.name);
+    expect(again).toContain('event-missing:vpc_create@events-oldest-first');
+    expect(again).toContain('event-missing:node_config_update@events-oldest-first');
+    expect(again.some((name) => name.startsWith('events-oldest-first@'))).toBe(false);
+    expect(faultsUnderVariants(faults, ['ids-high'])).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 
 import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
+import type { Fault } from '../reference/faults.js';
 import { type Variant, variantJudges, variants } from '../reference/variants.js';
 import type { Outcome } from '../vocabulary/outcome.js';
 
@@ -51,6 +52,36 @@ export function variantServers(areas: string[], only: string[] = []): VariantSer
     },
     ...variants.filter((v) => v.scope.kind !== 'together').map(alone),
   ].filter((s) => s.requirements.length > 0);
+}
+
+/** A fault of the catalogue on a server with a variant on as well, as `mutation` runs a fault: it must still be killed. */
+export interface FaultUnderVariant extends Fault {
+  /** The fault switched on (its own name is `<fault>@<variant>`). */
+  original: string;
+  variants: string[];
+  noise: number;
+}
+
+/**
+ * The faults each variant must not blind the checks to (`stillKills`), each again on a server with
+ * the variant on, among the faults chosen; a fault that only a convention the variant departs from
+ * could see is left out (the variant is that fault).
+ */
+export function faultsUnderVariants(chosen: readonly Fault[], only: string[] = []): FaultUnderVariant[] {
+  return variants
+    .filter((v) => only.length === 0 || only.includes(v.name))
+    .flatMap((v) =>
+      chosen
+        .filter((f) => v.stillKills?.includes(f.family) && f.catches.some((id) => !v.departsFrom.includes(id)))
+        .map((f) => ({
+          ...f,
+          name: `${f.name}@${v.name}`,
+          original: f.name,
+          catches: f.catches.filter((id) => !v.departsFrom.includes(id)),
+          variants: [v.name],
+          noise: v.scope.kind === 'together' ? TOGETHER_NOISE : 0,
+        })),
+    );
 }
 
 export interface VariantVerdict {

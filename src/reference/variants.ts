@@ -1,6 +1,6 @@
 // The conformant variants: behaviours the documents allow that the reference server does not happen to have, each switched on like a fault (`serve --variant`), with where the documents leave it open and what a run against it must judge.
 
-import type { Requirement } from '../../spec/types.js';
+import type { Family, Requirement } from '../../spec/types.js';
 
 /** Which requirements a variant's server is judged on in `cloudconf mutation --variants`. */
 export type VariantScope =
@@ -21,6 +21,11 @@ export interface Variant<Name extends string = string> {
    */
   departsFrom: string[];
   scope: VariantScope;
+  /**
+   * Families of faults the checks must still kill with the variant on (the checks it could blind):
+   * `mutation --variants` runs each such fault again on a server with the variant too.
+   */
+  stillKills?: Family[];
 }
 
 const together = { kind: 'together' } as const;
@@ -62,6 +67,7 @@ const catalogue = [
       'Part 2, Endpoints > Events: Events List states no order (DECISIONS 9 and 20: newest first is a convention of ours)',
     departsFrom: ['conventions/events/newest-first'],
     scope: together,
+    stillKills: ['event'],
   }),
   define({
     name: 'ids-high',
