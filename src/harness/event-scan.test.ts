@@ -16,7 +16,7 @@ interface FakeEvent {
   entity: { id: number };
 }
 
-type Order = 'newest-first' | 'oldest-first' | 'by-entity';
+type Order = 'newest-first' | 'oldest-first' | 'by-entity' | 'shuffled';
 
 /** An events list in memory, served in pages in the chosen order; `during` runs before each read (other clients). */
 class FakeEvents {
@@ -56,6 +56,8 @@ class FakeEvents {
   listed(): FakeEvent[] {
     if (this.order === 'oldest-first') return [...this.events];
     if (this.order === 'newest-first') return [...this.events].reverse();
+    if (this.order === 'shuffled')
+      return [...this.events].sort((a, b) => ((a.id * 7919) % 1009) - ((b.id * 7919) % 1009));
     return [...this.events].sort((a, b) => a.entity.id - b.entity.id || a.id - b.id);
   }
 
@@ -144,45 +146,42 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
   test('an event that was not made is not found, and the scan says it read every new event', async () => {
     const list = new FakeEvents(order);
     list.old(4 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 3);
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => list.add('vpc_update', 3));
     expect(eventsAbout(fresh, 'vpc_delete', 3)).toEqual([]);
     expect(() => requireWhole(fresh, 'a test')).not.toThrow();
   });
 });
 
+/** The events read as new after a mark, when `act` made some in between. */
+async function madeBetween(list: FakeEvents, act: () => void) {
+  const kit = list.kit();
+  const mark = await markEvents(kit);
+  act();
+  return eventsSince(kit, mark);
+}
+
 describe('a list in no order of time', () => {
   test('ordered at its ends but not in its middle, it is read whole when it grew by more than its ends show', async () => {
     const list = new FakeEvents('by-entity');
     list.old(4 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 100_150);
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => list.add('vpc_update', 100_150));
     expect(fresh.complete).toBe(true);
     expect(eventsAbout(fresh, 'vpc_update', 100_150)).toHaveLength(1);
   });
 
   test('is read whole, and the new events are found', async () => {
-    const list = new FakeEvents('by-entity');
+    const list = new FakeEvents('shuffled');
     list.old(3 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_create', 100_150);
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => list.add('vpc_create', 7));
     expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_create', 100_150)).toHaveLength(1);
+    expect(eventsAbout(fresh, 'vpc_create', 7)).toHaveLength(1);
+    expect(fresh.records).toHaveLength(1);
   });
 
   test('longer than the scan reads, it is not judged: the requirement is an error, never a failure', async () => {
-    const list = new FakeEvents('by-entity');
+    const list = new FakeEvents('shuffled');
     list.old((MAX_SCAN_PAGES + 2) * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_create', 100_150);
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => list.add('vpc_create', 7));
     expect(fresh.complete).toBe(false);
     expect(list.reads).toBeLessThanOrEqual(2 * MAX_SCAN_PAGES);
     expect(() => requireWhole(fresh, 'a test')).toThrow(BoundReached);
@@ -191,10 +190,7 @@ describe('a list in no order of time', () => {
   test('without times, new events are told by id alone', async () => {
     const list = new FakeEvents('oldest-first', false);
     list.old(2 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_delete', 11);
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => list.add('vpc_delete', 11));
     expect(fresh.complete).toBe(true);
     expect(fresh.records.map((r) => r.record.action)).toEqual(['vpc_delete']);
   });
