@@ -2,7 +2,14 @@
 
 import { checkBody } from '../../spec/evaluate.js';
 import type { Operation } from '../../spec/types.js';
-import { type Exchange, hintsFor, negativeCases, sendRequests, type WrittenContext } from '../support/author.js';
+import {
+  type Exchange,
+  hintsFor,
+  negativeCases,
+  sendRequests,
+  unknownIdFrom,
+  type WrittenContext,
+} from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
 
 export interface Rejection {
@@ -57,16 +64,16 @@ export async function queryRejections(ctx: WrittenContext): Promise<Rejection[]>
   return out;
 }
 
-const UNKNOWN_ID = 2_147_483_000;
-
 async function unknownIdRejections(ctx: WrittenContext): Promise<Rejection[]> {
   const out: Rejection[] = [];
   for (const id of ['vpcs/view', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view', 'events/view']) {
     const op = opOf(id);
     const last = op.pathParams.at(-1)?.name ?? '';
-    const parents = op.pathParams.length > 1 ? (await requestFor(ctx, op)).params : {};
-    const exchange = await ctx.kit.send(op, { params: { ...parents, [last]: UNKNOWN_ID } });
-    out.push({ why: `${op.id}: ${last} ${UNKNOWN_ID} names nothing`, kind: 'unknown-id', exchange });
+    // An id the target handed out for the kind tells where ids that name nothing are.
+    const { params } = await requestFor(ctx, op);
+    const unknown = unknownIdFrom(params?.[last]);
+    const exchange = await ctx.kit.send(op, { params: { ...params, [last]: unknown } });
+    out.push({ why: `${op.id}: ${last} ${unknown} names nothing`, kind: 'unknown-id', exchange });
   }
   return out;
 }

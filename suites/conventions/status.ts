@@ -7,6 +7,7 @@ import {
   type SendOptions,
   scopesWithout,
   sendRequests,
+  unknownIdFrom,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
@@ -51,16 +52,15 @@ export async function forbidden403(ctx: WrittenContext) {
   }
 }
 
-const UNKNOWN_ID = 2_147_483_000;
-
 export async function notFound404(ctx: WrittenContext) {
   const { kit } = ctx;
   for (const id of ['vpcs/view', 'vpcs/update', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view']) {
     const op = opOf(id);
     const request = await requestFor(ctx, op);
     const last = op.pathParams.at(-1)?.name ?? '';
-    const e = await kit.send(op, { ...request, params: { ...request.params, [last]: UNKNOWN_ID } });
-    kit.check(conventionalStatus(e, 404), `${id} with ${last} ${UNKNOWN_ID}`);
+    const unknown = unknownIdFrom(request.params?.[last]);
+    const e = await kit.send(op, { ...request, params: { ...request.params, [last]: unknown } });
+    kit.check(conventionalStatus(e, 404), `${id} with ${last} ${unknown}`);
   }
   const tag = await kit.send(opOf('tags/objects'), { params: { tagLabel: `${kit.session.config.labelPrefix}-none` } });
   kit.check(conventionalStatus(tag, 404), 'objects of a tag that does not exist');
