@@ -293,9 +293,9 @@ export async function concurrentClones(ctx: WrittenContext) {
   }
   if (!last) return;
   // Each clone in progress is a state the sixth is judged in: all read back once it is answered.
-  const held: HeldState[] = [];
-  for (const [i, id] of clones.entries())
-    held.push(await requireBusy(kit, id, `clone ${i + 1} of ${CONCURRENT_CLONES}`));
+  const held: HeldState[] = await Promise.all(
+    clones.map((id, i) => requireBusy(kit, id, `clone ${i + 1} of ${CONCURRENT_CLONES}`)),
+  );
   const sixth = await kit.send(ops.clone, { params: { nodeId }, body: body() });
   track(ctx.fixtures, sixth);
   await requireStillHeld(kit, held, `clone ${CONCURRENT_CLONES + 1}`);
