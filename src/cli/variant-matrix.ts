@@ -4,7 +4,7 @@ import { exclusions, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
 import type { Fault } from '../reference/faults.js';
 import { type Variant, variantJudges, variants } from '../reference/variants.js';
-import type { Outcome } from '../vocabulary/outcome.js';
+import type { Outcome, Verdict } from '../vocabulary/outcome.js';
 
 /** A reference server of the matrix with the variants switched on, and the requirements judged against it. */
 export interface VariantServer {
@@ -116,7 +116,13 @@ function whyOf(o: Outcome | undefined): string {
   return said.length > WHY_CHARS ? `${said.slice(0, WHY_CHARS)}...` : said;
 }
 
-const broken = (o: Outcome | undefined) => o?.verdict === 'fail' || o?.verdict === 'non-strict';
+/**
+ * What a conforming server may get: a pass, or no verdict on it (skipped, excluded). Any other verdict
+ * (failing, non-strict, or one saying the server lacks what it offers) is an alarm; an error is
+ * counted apart.
+ */
+const QUIET: ReadonlySet<Verdict> = new Set(['pass', 'skipped', 'excluded']);
+const broken = (o: Outcome | undefined) => o !== undefined && !QUIET.has(o.verdict) && o.verdict !== 'error';
 const judged = (o: Outcome | undefined) => o !== undefined && o.verdict !== 'skipped' && o.verdict !== 'excluded';
 
 /** What a run found on one variant server, read from the outcomes keyed `<label>|<id>` (the clean server's `|<id>`). */
