@@ -49,12 +49,14 @@ function schemaAndTimestamps(j: Judgement, op: Operation, e: Exchange): void {
 function envelope(j: Judgement, op: Operation, e: Exchange, paging: Paging): void {
   j.check('conventions/envelope/shape', envelopeShape(e));
   if (paging.judgeable) {
-    const counts = envelopeCounts(e, paging.page ?? PAGE.default, paging.pageSize ?? PAGE_SIZE.default);
+    const ownMaximum = op.paging === 'bounds-not-shown';
+    const counts = envelopeCounts(e, paging.page ?? PAGE.default, paging.pageSize ?? PAGE_SIZE.default, ownMaximum);
     j.check('conventions/envelope/counts', counts);
     j.check(responseRequirement(op), counts);
   }
   if (paging.page === undefined) j.check('conventions/paging/default-page', defaultPageIsFirst(e));
-  if (paging.pageSize === undefined && (paging.page ?? PAGE.default) === PAGE.default)
+  // The documents show no default page size for lists whose page bounds they do not show (DECISIONS 8).
+  if (paging.pageSize === undefined && (paging.page ?? PAGE.default) === PAGE.default && op.paging === 'bounded')
     j.check('conventions/paging/default-page-size', defaultPageSize(e));
 }
 

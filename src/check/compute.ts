@@ -77,20 +77,6 @@ export function includesNone(
   );
 }
 
-/** A rejection whose error body gives a reason matching the pattern (the kind of error the documents name). */
-export function errorReasonMatches(e: Exchange, pattern: RegExp, kind: string): CheckResult {
-  const errors = (e.response?.json as { errors?: { reason?: unknown }[] } | undefined)?.errors;
-  const reasons = Array.isArray(errors) ? errors.map((x) => String(x?.reason ?? '')) : [];
-  if (reasons.some((r) => pattern.test(r))) return pass;
-  return failed(
-    'error-reason',
-    `an error reason about ${kind} (${pattern})`,
-    described(e),
-    `The documents name this refusal as ${kind}; the error body should say so.`,
-    e,
-  );
-}
-
 /** A string value that is set: not null, not empty. */
 export function nonEmptyString(value: unknown, what: string, why: string, e?: Exchange): CheckResult {
   if (typeof value === 'string' && value.length > 0) return pass;

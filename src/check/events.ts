@@ -4,6 +4,7 @@ import { eventEntityFields, eventRecordFields } from '../../spec/conventions.js'
 import { isObject } from '../../spec/evaluate.js';
 import type { Exchange } from '../http/exchange.js';
 import { type CheckResult, failed, pass } from './result.js';
+import { instantOf } from './timestamps.js';
 
 /** `{id, action, created, entity {id, type, label, url} | null, secondary_entity, status, seen, read, username}`. */
 export function eventRecordShape(record: unknown, e?: Exchange): CheckResult {
@@ -31,8 +32,9 @@ export function eventRecordShape(record: unknown, e?: Exchange): CheckResult {
 
 /** Along a page, `created` never increases. */
 export function createdNonIncreasing(records: unknown[], e?: Exchange): CheckResult {
-  const times = records.map((r) => (isObject(r) ? Date.parse(String(r.created)) : Number.NaN));
-  const at = times.findIndex((t, i) => i > 0 && t > (times[i - 1] ?? t));
+  // A time without an offset is UTC (DECISIONS 5): Date.parse would read it as local time.
+  const times = records.map((r) => (isObject(r) ? instantOf(r.created) : undefined));
+  const at = times.findIndex((t, i) => i > 0 && t !== undefined && t > (times[i - 1] ?? t));
   if (at < 0) return pass;
   const [a, b] = [records[at - 1], records[at]].map((r) => (isObject(r) ? `${r.id} at ${r.created}` : '?'));
   return failed(
@@ -44,7 +46,7 @@ export function createdNonIncreasing(records: unknown[], e?: Exchange): CheckRes
   );
 }
 
-/** Of two events made one after the other, the later one comes first in the list. */
+/** Of two events made one after the other, the later one comes first in the list (positions in the list, 0 first). */
 export function laterListedFirst(earlier: number, later: number, what: string, e?: Exchange): CheckResult {
   if (later < earlier) return pass;
   return failed(

@@ -15,6 +15,24 @@ function realDateTime(m: RegExpExecArray): boolean {
   );
 }
 
+/**
+ * The instant a date-time names, in ms since the epoch; a value without an offset is UTC (DECISIONS 5),
+ * which `Date.parse` would read as local time. Undefined for anything that is not an ISO 8601 date-time.
+ */
+export function instantOf(value: unknown): number | undefined {
+  const m = typeof value === 'string' ? ISO_DATE_TIME.exec(value) : null;
+  if (!m || !realDateTime(m)) return undefined;
+  const [y, mo, d, h, mi, sec] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as number[];
+  const fraction = /:\d{2}[.,](\d+)/.exec(m[0])?.[1];
+  const ms = fraction ? Math.floor(Number(`0.${fraction}`) * 1000) : 0;
+  const offset = m[7] && m[7] !== 'Z' ? m[7] : undefined;
+  const digits = offset?.slice(1).replace(':', '') ?? '';
+  const minutes = offset
+    ? (offset[0] === '-' ? -1 : 1) * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0))
+    : 0;
+  return Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, sec, ms) - minutes * 60_000;
+}
+
 /** A value documented as date-time is an ISO 8601 date and time; a missing UTC offset is accepted. */
 export function isoDateTime(value: unknown, where: string, e?: Exchange): CheckResult {
   const m = typeof value === 'string' ? ISO_DATE_TIME.exec(value) : null;

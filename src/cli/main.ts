@@ -197,15 +197,38 @@ function program(): Command {
     });
 
   cli
+    .command('variants')
+    .description('list the conformant variants: behaviours the documents allow that the reference server can switch on')
+    .option('--json', 'print the catalogue as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const { variants } = await import('../reference/variants.js');
+      if (options.json) return print(JSON.stringify(variants, null, 2));
+      print(variants.map((v) => `${v.name.padEnd(26)} ${v.does}\n${''.padEnd(26)} allowed: ${v.allowedBy}`).join('\n'));
+    });
+
+  cli
     .command('mutation')
     .description('run the suite against each fault of the catalogue and print the kill matrix')
     .option('--area <area>', 'only the faults of an area (repeatable)', parse.repeatable, [])
+    .option(
+      '--variants',
+      'also judge the conformant variants (`cloudconf variants`): any failure there is a false alarm',
+    )
+    .option(
+      '--variant <name>',
+      'judge only this conformant variant, on a server of its own, and no fault (repeatable)',
+      parse.repeatable,
+      [],
+    )
     .option('--report-dir <dir>', 'where the matrix and per-fault reports go', 'reports/mutation')
     .option('--seed <n>', 'seed of the generators', parse.seed, '1')
     .action(async (options: MutationOptions, command: Command) => {
       const { faults } = await import('../reference/faults.js');
       const areasWithFaults = [...new Set(faults.map((f) => f.area))].sort();
       parse.checkChoices(command, '--area', options.area, areasWithFaults, 'area with faults');
+      const { variants } = await import('../reference/variants.js');
+      const names = variants.map((v) => v.name);
+      parse.checkChoices(command, '--variant', options.variant ?? [], names, 'variant');
       const { mutation } = await import('./mutation.js');
       process.exitCode = await mutation(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
     });

@@ -6,12 +6,17 @@ import { exclusions } from '../../spec/index.js';
 import { type Fault, faults } from '../reference/faults.js';
 import type { Outcome } from '../vocabulary/outcome.js';
 import { runSuite } from './run.js';
+import { faultsUnderVariants, variantLines, variantServers, variantVerdict } from './variant-matrix.js';
 
 export interface MutationOptions {
-  /** Only faults of these areas (all when empty). */
+  /** Only faults of these areas (all when empty); the variants judge only requirements of these areas. */
   area: string[];
   reportDir: string;
   seed: string;
+  /** Also judge the conformant variants (`--variants`): every failure there is a false alarm. */
+  variants?: boolean;
+  /** Only these variants, each on a server of its own, and no fault (`--variant`, repeatable). */
+  variant?: string[];
 }
 
 export interface FaultVerdict {
@@ -56,9 +61,14 @@ const missedLine = (v: FaultVerdict) =>
     .join(', ');
 
 export async function mutation(options: MutationOptions, log: (line: string) => void): Promise<number> {
-  const inAreas = faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
+  const only = options.variant ?? [];
+  const servers = options.variants || only.length ? variantServers(options.area, only) : [];
+  const inAreas = only.length ? [] : faults.filter((f) => options.area.length === 0 || options.area.includes(f.area));
   const blind = inAreas.filter(unjudgeable);
-  const chosen = inAreas.filter((f) => !unjudgeable(f));
+  const plain = inAreas.filter((f) => !unjudgeable(f));
+  // With the variants, the faults they could blind the checks to run again with them on.
+  const again = options.variants ? faultsUnderVariants(plain) : [];
+  const chosen: Fault[] = [...plain, ...again];
   if (blind.length) {
     log(`${blind.length} fault(s) left out: every requirement that could see them is excluded`);
     for (const f of blind) log(`  unjudgeable ${f.name} (${f.catches.join(', ') || 'no requirement named'})`);
@@ -67,13 +77,29 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   log(
     `one run: a clean server and ${chosen.length} faulty ones, over the ${ids.length} requirements the faults should fail`,
   );
+  for (const v of servers)
+    log(`  and ${v.label} (${v.variants.join(', ')}), over ${v.requirements.length} requirements`);
   const outcomes = new Map<string, Outcome>();
   const started = await runSuite(
     {
       mutants: [
         // Busy states need no server delay: busy-state tests hold their own account's actions.
         { fault: '', requirements: ids },
-        ...chosen.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
+        ...plain.map((f) => ({ fault: f.name, requirements: f.catches.filter((id) => !excluded.has(id)) })),
+        ...again.map((f) => ({
+          fault: f.name,
+          faults: [f.original],
+          variants: f.variants,
+          noise: f.noise,
+          requirements: f.catches.filter((id) => !excluded.has(id)),
+        })),
+        ...servers.map((v) => ({
+          fault: v.label,
+          faults: [],
+          variants: v.variants,
+          noise: v.noise,
+          requirements: v.requirements,
+        })),
       ],
       outcomes,
       allure: false,
@@ -95,10 +121,11 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   const survivors = verdicts.filter((v) => !v.killed && !awaiting.has(v.fault));
   const known = verdicts.filter((v) => !v.killed && awaiting.has(v.fault));
   const unexpectedKills = verdicts.filter((v) => v.killed && awaiting.has(v.fault));
+  const onVariants = started ? servers.map((v) => variantVerdict(v, outcomes)) : [];
   mkdirSync(resolve(options.reportDir), { recursive: true });
   writeFileSync(
     join(resolve(options.reportDir), 'mutation.json'),
-    `${JSON.stringify({ falseAlarms, verdicts, awaiting: Object.fromEntries(awaiting) }, null, 2)}\n`,
+    `${JSON.stringify({ falseAlarms, verdicts, awaiting: Object.fromEntries(awaiting), variants: onVariants }, null, 2)}\n`,
   );
   const killed = verdicts.filter((v) => v.killed).length;
   log(
@@ -109,5 +136,7 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   for (const v of known) log(`  known gap ${v.fault}: needs ${awaiting.get(v.fault)}`);
   // A gap that closed should leave the list, so the list stays true.
   for (const v of unexpectedKills) log(`  CLOSED GAP ${v.fault}: now killed; remove it from the awaiting list`);
-  return survivors.length > 0 || falseAlarms.length > 0 || unexpectedKills.length > 0 ? 1 : 0;
+  for (const line of onVariants.flatMap(variantLines)) log(line);
+  const variantAlarms = onVariants.some((v) => v.falseAlarms.length + v.errors.length > 0);
+  return survivors.length > 0 || falseAlarms.length > 0 || unexpectedKills.length > 0 || variantAlarms ? 1 : 0;
 }

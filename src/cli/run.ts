@@ -10,6 +10,8 @@ import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
+import type { Account } from '../reference/model/world.js';
+import { seedNoise } from '../reference/noise.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
 import { compareWithBaseline, knownFailuresFile, loadKnownState } from '../report/baseline.js';
@@ -62,8 +64,11 @@ export interface RunOptions extends SafetyFlags {
   faults?: string[];
   /** Exact requirement ids to judge, instead of --only. */
   ids?: string[];
-  /** Mutation runs: a reference server per fault ('' is the clean one), each judged on its requirements. */
-  mutants?: { fault: string; faults?: string[]; requirements: string[] }[];
+  /**
+   * Mutation runs: a reference server per fault ('' is the clean one) or per set of conformant
+   * variants, each judged on its requirements; `noise` seeds that many unrelated VPCs first.
+   */
+  mutants?: { fault: string; faults?: string[]; variants?: string[]; noise?: number; requirements: string[] }[];
   /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
   outcomes?: Map<string, Outcome>;
   /** Allure results (off for mutation runs, which nobody reads in Allure). */
@@ -260,14 +265,17 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     ...(conventionAreas(options).length ? { areas: conventionAreas(options) } : {}),
   };
   const mutantServers = await Promise.all(
-    (options.mutants ?? []).map((m, i) =>
-      startReferenceServer({
+    (options.mutants ?? []).map(async (m, i) => {
+      const server = await startReferenceServer({
         port: 0,
         faults: m.faults ?? (m.fault ? [m.fault] : []),
         journal: false,
+        ...(m.variants ? { variants: m.variants } : {}),
         ...sockets.option(`mutant-${i}`),
-      }),
-    ),
+      });
+      if (m.noise) seedNoise(server.world.accounts.values().next().value as Account, m.noise, regions[0]?.id ?? '');
+      return server;
+    }),
   );
   if (options.mutants) {
     config.mutants = options.mutants.map((m, i) => {

@@ -34,6 +34,12 @@ export function registerServe(cli: Command): void {
       '0',
     )
     .option('--fault <name>', 'switch on a named defect (repeatable)', parse.repeatable, [])
+    .option(
+      '--variant <name>',
+      'switch on a conformant variant: a behaviour the documents allow (repeatable; `cloudconf variants` lists them)',
+      parse.repeatable,
+      [],
+    )
     .option('--no-control', 'turn off the control interface under /__cloudconf')
     .addOption(
       new Option('--cors [origin]', 'answer browsers from this origin (default: any)')
@@ -60,13 +66,24 @@ export function registerServe(cli: Command): void {
         .default('404'),
     )
     .action(async (options: ServeOptions, command: Command) => {
-      const [{ faults }, { serve }] = await Promise.all([import('../reference/faults.js'), import('./serve.js')]);
+      const [{ faults }, { variants }, { serve }] = await Promise.all([
+        import('../reference/faults.js'),
+        import('../reference/variants.js'),
+        import('./serve.js'),
+      ]);
       parse.checkChoices(
         command,
         '--fault',
         options.fault,
         faults.map((f) => f.name),
         'fault',
+      );
+      parse.checkChoices(
+        command,
+        '--variant',
+        options.variant,
+        variants.map((v) => v.name),
+        'variant',
       );
       try {
         options.offerProfile = await partialProfile(options);

@@ -15,6 +15,7 @@ export interface ServeOptions {
   token?: string;
   actionDelayMs: string;
   fault: string[];
+  variant: string[];
   control: boolean;
   cors: string | false;
   corsControl?: boolean;
@@ -51,6 +52,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     actionDelayMs: Number(options.actionDelayMs),
     control: options.control,
     faults: options.fault,
+    variants: options.variant,
     ...(options.cors === false ? {} : { cors: { origin: options.cors, control: options.corsControl === true } }),
     onExchange: log,
     ...(options.offerProfile
@@ -73,6 +75,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       `token: ${options.token ? '(as given)' : server.token}`,
       `control: ${options.control ? `${origin}/__cloudconf` : 'off'}`,
       `page: ${options.control ? `${origin}/ (what the fake holds, its latest requests)` : 'off'}`,
+      ...(options.variant.length ? [`variants: ${options.variant.join(', ')}`] : []),
       `cors: ${options.cors === false ? 'off' : options.cors}${options.corsControl ? ' (control too)' : ''}`,
       `openapi: ${origin}${OPENAPI_PATH}`,
       ...(options.offerProfile

@@ -1,5 +1,7 @@
 // Where the entity each path parameter names comes from: created through the API, read from a list, or taken from the run's configuration.
 
+import { BACKUP_SUCCESSFUL } from '../../spec/part3/backups.js';
+import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
 import type { RunConfig } from '../target/config.js';
 
 interface Created {
@@ -22,6 +24,11 @@ interface Created {
   completeWith?: string[];
   /** Operations that need the entity made by another account than the caller's (a transfer to accept). */
   byAnotherAccountFor?: string[];
+  /**
+   * Work its creation starts and tests must not act during (an instance provisioning, a backup being
+   * taken): read with `view` until `ready` holds for its `status`, after it is made or leased again.
+   */
+  settles?: { view: string; ready: (status: unknown) => boolean };
 }
 
 /** Entities the suite cannot make (events, invoices) or must not (payments): the first of a list. */
@@ -91,6 +98,7 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     // A root password is reset on an instance that is shut down: one made offline, not whichever
     // state the tests before left a leased instance in.
     variants: { 'instances/password': { booted: false } },
+    settles: { view: 'instances/view', ready: (s) => typeof s === 'string' && !TRANSITIONAL_STATUSES.has(s) },
   },
   { param: 'configId', create: 'configs/create', needs: ['nodeId'], remove: 'configs/delete' },
   {
@@ -102,7 +110,12 @@ export const fixtureSpecs: readonly FixtureSpec[] = [
     pickFor: { 'interfaces/update': 'interfaces/list' },
   },
   // Snapshots cannot be deleted: they go with their instance.
-  { param: 'backupId', create: 'backups/snapshot', needs: ['nodeId'] },
+  {
+    param: 'backupId',
+    create: 'backups/snapshot',
+    needs: ['nodeId'],
+    settles: { view: 'backups/view', ready: (s) => s === BACKUP_SUCCESSFUL },
+  },
   { param: 'diskId', create: 'disks/create', needs: ['nodeId'], remove: 'disks/delete' },
   // A private IPv4 address allocated to the instance (the one it may hold), to delete; reading one or
   // setting its reverse DNS takes the instance's first listed address, its public IPv4.

@@ -27,6 +27,31 @@ function firstMember(value: unknown, name: string): number | string | undefined 
   return firstMember(Object.values(value), name);
 }
 
+/** How long a fixture's asynchronous work may take before the test goes on with it anyway, and how often it is read. */
+const SETTLE_DEADLINE_MS = 60_000;
+const SETTLE_POLL_MS = 200;
+
+/**
+ * Waits until the entity has finished the work its creation (or a test before) started, as its spec
+ * reads it: tests must not meet a busy fixture where a target's actions take time. Past the deadline
+ * the test goes on, and judges what it meets.
+ */
+async function settle(
+  kit: Kit,
+  spec: Extract<FixtureSpec, { create: string }>,
+  params: Record<string, string | number>,
+) {
+  const view = spec.settles && operationById.get(spec.settles.view);
+  if (!spec.settles || !view) return;
+  const until = performance.now() + SETTLE_DEADLINE_MS;
+  for (;;) {
+    const e = await kit.send(view, { params });
+    const status = (e.response?.json as { status?: unknown } | undefined)?.status;
+    if (spec.settles.ready(status) || e.response?.status !== 200 || performance.now() > until) return;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+}
+
 export interface Created {
   op: Operation;
   params: Record<string, string | number>;
@@ -139,6 +164,7 @@ export class Fixtures {
       return this.lease(kit, spec, param);
     }
     let id = idle.pop();
+    const reused = id !== undefined;
     if (id === undefined) {
       this.leasable.set(param, count + 1);
       id = await this.make(kit, spec, param, {}, false, undefined, undefined, false);
@@ -149,6 +175,8 @@ export class Fixtures {
       }
     }
     this.leases.set(kit, (held ?? new Map()).set(param, id));
+    // A test before may have left an action of it in progress.
+    if (reused && 'create' in spec) await settle(kit, spec, { [param]: id });
     return id;
   }
 
@@ -213,6 +241,7 @@ export class Fixtures {
       return undefined;
     }
     for (const next of spec.completeWith ?? []) await this.complete(kit, next, { ...parents, [param]: id });
+    await settle(kit, spec, { ...parents, [param]: id });
     const remove = spec.remove ? operationById.get(spec.remove) : undefined;
     if (remove)
       (fresh ? this.freshOf(kit) : this.created).push({ op: remove, params: { ...parents, [param]: id }, ...as });

@@ -8,10 +8,13 @@ import { withEchoes, withKept } from './faults-echo.js';
 import { repaired } from './faults-repair.js';
 import { stricterRefusals } from './faults-stricter.js';
 import { can } from './model/access.js';
+import { endActionsInProgress } from './model/early-end.js';
 import { invalid, ModelError, type ModelErrorKind, notFound } from './model/errors.js';
 import { ruleSkipped } from './model/seams.js';
 import { hasScope, type Principal, type World } from './model/world.js';
 import type { Handler, RequestContext } from './routes/context.js';
+import { reworded } from './variant-answers.js';
+import { SHORT_PAGE_CAP } from './variants.js';
 
 export interface ApiResponse {
   status: number;
@@ -43,9 +46,10 @@ const statusOf: Record<ModelErrorKind, number> = {
 };
 
 export function errorResponse(error: ModelError, world: World): ApiResponse {
-  const items = world.fault('error-field-misnamed')
+  const named = world.fault('error-field-misnamed')
     ? error.items.map((i) => (i.field ? { ...i, field: `${i.field}_x` } : i))
     : error.items;
+  const items = reworded(world, named);
   const body = world.fault('error-body-wrong-shape') ? { error: error.message } : { errors: items };
   if (error.kind === 'not-found' && world.fault('not-found-as-400')) return { status: 400, body };
   return { status: error.status ?? statusOf[error.kind], body };
@@ -195,8 +199,14 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
   return op.body.kind === 'json' ? (withoutAbsentMembers(op.body.fields, read) as Record<string, unknown>) : {};
 }
 
-function page(world: World, items: unknown[], query: Record<string, string>) {
-  const pageSize = Number(query.page_size ?? PAGE_SIZE.default);
+/** The page size a list answers with: the one asked for, or under `short-pages` at most the cap where the documents show no bounds. */
+function pageSizeOf(world: World, op: Operation, query: Record<string, string>): number {
+  const asked = Number(query.page_size ?? PAGE_SIZE.default);
+  return op.paging === 'bounds-not-shown' && world.variant('short-pages') ? Math.min(asked, SHORT_PAGE_CAP) : asked;
+}
+
+function page(world: World, op: Operation, items: unknown[], query: Record<string, string>) {
+  const pageSize = pageSizeOf(world, op, query);
   const pageNumber = Number(
     query.page ?? (world.fault('default-page-last') ? Math.max(1, Math.ceil(items.length / pageSize)) : PAGE.default),
   );
@@ -248,7 +258,9 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
   if (op.body?.kind === 'file') ctx.file = { contentType: req.contentType, bytes: req.bytes ?? new Uint8Array(0) };
   try {
     const result = handler(ctx);
-    if (op.response.kind === 'envelope') return { status: 200, body: page(world, result as unknown[], query) };
+    if (principal && op.method === 'GET' && world.variant('held-actions-end-early'))
+      endActionsInProgress(world, principal.account);
+    if (op.response.kind === 'envelope') return { status: 200, body: page(world, op, result as unknown[], query) };
     const answer = withKept(world, op, params, result ?? {});
     return { status: 200, body: withEchoes((name) => world.fault(name), world, op, params, body, answer) };
   } catch (error) {

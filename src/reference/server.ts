@@ -23,6 +23,7 @@ import { RawBody } from './routes/context.js';
 import { handlers } from './routes/index.js';
 import { type Answer, jsonAnswer, recordedHeaders, type ServedExchange } from './served.js';
 import { servedOpenapi } from './served-openapi.js';
+import { variantShaped } from './variant-answers.js';
 
 export const CONTROL_PREFIX = '/__cloudconf';
 /** Bodies above this are refused with 413: far above any documented body (65535-character fields). */
@@ -36,6 +37,8 @@ export interface ReferenceOptions {
   actionDelayMs?: number;
   control?: boolean;
   faults?: string[];
+  /** Conformant variants to switch on (`cloudconf variants`): behaviours the documents allow besides the server's own. */
+  variants?: string[];
   /** A Unix socket to serve on as well, for a client on the same machine (no TCP stack on the way). */
   socketPath?: string;
   /** CORS for browser clients (`serve` turns it on for any origin); off when absent. */
@@ -222,7 +225,7 @@ function apiAnswer(
   const headers: Record<string, string> = { 'content-type': jsonMediaType(world) };
   if (r.allow) headers.allow = r.allow.join(', ');
   if (r.status === 401 && !world.fault('www-authenticate-missing')) headers['www-authenticate'] = 'Bearer';
-  return { status: r.status, headers, body: Buffer.from(JSON.stringify(r.body)) };
+  return { status: r.status, headers, body: Buffer.from(JSON.stringify(variantShaped(world, r.body))) };
 }
 
 const jsonMediaType = (world: World) =>
@@ -429,7 +432,7 @@ export function createReferenceHandler(world: World, control: boolean, layer: Ht
 
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faultSet = new Set(options.faults ?? []);
-  const world = createWorld(faultSet, options.actionDelayMs ?? 0);
+  const world = createWorld(faultSet, options.actionDelayMs ?? 0, new Set(options.variants ?? []));
   registerFaultSet(world, faultSet);
   const account = world.createAccount('owner', 'owner@example.com');
   const token = world.issueToken(account, 'owner', ['*'], options.token);

@@ -123,3 +123,31 @@ describe('the world-wide states in a snapshot: issued promo codes and the addres
     }
   });
 });
+
+describe('the id sequence after a restore', () => {
+  test('a snapshot claiming a huge last id is taken at once, and ids go on past it', async () => {
+    const s = await startReferenceServer({});
+    try {
+      const snapshot = { ...exportState(s.world), nextId: 2 ** 52 };
+      const started = performance.now();
+      restoreState(s.world, snapshot);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(s.world.id()).toBe(2 ** 52 + 1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('under ids-high a restore into another server never hands out an id a restored entity holds', async () => {
+    const from = await startReferenceServer({ variants: ['ids-high'] });
+    const into = await startReferenceServer({ variants: ['ids-high'] });
+    try {
+      const made = [from.world.id(), from.world.id(), from.world.id()];
+      restoreState(into.world, exportState(from.world));
+      expect(into.world.id()).toBeGreaterThan(Math.max(...made));
+    } finally {
+      await from.close();
+      await into.close();
+    }
+  });
+});

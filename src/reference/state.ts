@@ -133,7 +133,7 @@ export function exportState(world: World): Snapshot {
 export function restoreState(world: World, data: unknown): void {
   const snapshot = data as Partial<Snapshot> | null;
   const known = snapshot?.format === FORMAT || snapshot?.format === FORMAT_WITHOUT_WORLD_STATES;
-  if (!known || typeof snapshot?.nextId !== 'number')
+  if (!known || typeof snapshot?.nextId !== 'number' || !Number.isSafeInteger(snapshot.nextId))
     throw new Error(`not a state snapshot (format ${FORMAT} from GET /__cloudconf/state)`);
   const root = decoder(world)(snapshot.graph as Encoded) as {
     accounts?: unknown;
@@ -156,5 +156,5 @@ export function restoreState(world: World, data: unknown): void {
   world.actionDelayMs = Number(snapshot.actionDelayMs ?? 0);
   if (worldStates) restorePerWorldStates(world, worldStates as Record<string, unknown>);
   // The id sequence only moves forward: ids of restored entities are never handed out again.
-  while (world.id() < snapshot.nextId);
+  world.skipPast(snapshot.nextId);
 }

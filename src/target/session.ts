@@ -34,10 +34,17 @@ export interface AccountOptions {
 }
 
 /**
- * How long a held account's actions last: long enough for the request judged to arrive while the
- * action runs, on a loaded machine too.
+ * How long a held account's actions last at least: long enough for the request judged to arrive while
+ * the action runs, on a loaded machine too.
  */
 const HELD_ACTION_MS = 1000;
+
+/**
+ * Round trips a held action must outlast: a busy-state procedure sends a few requests between starting
+ * the action and reading it back after the request judged (a witness, the busy instance, the probe).
+ * Across a network a second is too short, and the state would end before the probe every time.
+ */
+const HELD_ROUND_TRIPS = 12;
 
 export interface Credential {
   token: string;
@@ -384,10 +391,16 @@ export class Session {
    */
   async holdActions(): Promise<boolean> {
     if (this.account === undefined || !(await this.hasControl())) return false;
-    const body = { delayMs: HELD_ACTION_MS, account: this.account };
-    const e = await this.controlSend('POST', '/actions', body);
-    if (e.response?.status !== 200) return false;
-    this.accountDelayMs = HELD_ACTION_MS;
+    const hold = async (delayMs: number) => {
+      const started = performance.now();
+      const e = await this.controlSend('POST', '/actions', { delayMs, account: this.account });
+      return e.response?.status === 200 ? performance.now() - started : undefined;
+    };
+    const roundTrip = await hold(HELD_ACTION_MS);
+    if (roundTrip === undefined) return false;
+    // Held longer where a round trip is long: the requests that follow must fit in the hold.
+    const needed = Math.ceil(roundTrip * HELD_ROUND_TRIPS);
+    this.accountDelayMs = needed > HELD_ACTION_MS && (await hold(needed)) !== undefined ? needed : HELD_ACTION_MS;
     return true;
   }
 

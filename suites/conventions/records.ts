@@ -5,13 +5,19 @@ import type { Field, Operation } from '../../spec/types.js';
 import {
   acceptedWith2xx,
   createdNonIncreasing,
+  EVENT_PAGE_SIZE,
+  type EventScan,
   type Exchange,
   eventRecordShape,
+  eventsAbout,
+  eventsSince,
   failed,
   isoDateTime,
   jsonResponse,
   laterListedFirst,
+  markEvents,
   OfferedSteps,
+  requireWhole,
   throughOffered,
   type WrittenContext,
 } from '../support/author.js';
@@ -67,27 +73,6 @@ export async function responsesJson(ctx: WrittenContext) {
 }
 
 const events = opOf('events/list');
-const EVENT_PAGE = 100;
-/** How far back a scan for the suite's own events reads. */
-const SCAN_PAGES = 10;
-
-interface Found {
-  records: Json[];
-  last?: Exchange;
-}
-
-/** Events from the newest, page after page, until `enough` holds or the scan's limit. */
-async function scanEvents(ctx: WrittenContext, enough: (records: Json[]) => boolean): Promise<Found> {
-  const records: Json[] = [];
-  let last: Exchange | undefined;
-  for (let page = 1; page <= SCAN_PAGES; page++) {
-    last = await ctx.kit.send(events, { query: { page, page_size: EVENT_PAGE } });
-    const body = last.response?.json as { data?: Json[]; pages?: number } | undefined;
-    records.push(...(body?.data ?? []));
-    if (enough(records) || page >= (body?.pages ?? 0)) break;
-  }
-  return { records, ...(last ? { last } : {}) };
-}
 
 /** A VPC the test makes, so that events exist that it knows of. */
 async function freshVpc(ctx: WrittenContext): Promise<number | undefined> {
@@ -95,51 +80,53 @@ async function freshVpc(ctx: WrittenContext): Promise<number | undefined> {
   return params?.vpcId as number | undefined;
 }
 
-const about = (r: Json, action: string, id: unknown) =>
-  r.action === action && String((r.entity as Json | null | undefined)?.id) === String(id);
-
 export async function eventRecordShapes(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const mark = await markEvents(kit);
   const vpcId = await freshVpc(ctx);
-  if (vpcId === undefined) return ctx.kit.skip('a VPC could not be made to produce an event');
-  const e = await ctx.kit.send(events, { query: { page_size: 25 } });
-  const data = ((e.response?.json as { data?: unknown[] } | undefined)?.data ?? []) as Json[];
-  // Other clients of a shared account make events too: the test's own may be further back.
-  const ours = (rs: Json[]) => rs.some((r) => about(r, 'vpc_create', vpcId));
-  if (!ours(data) && !ours((await scanEvents(ctx, ours)).records)) {
-    ctx.kit.check(
+  if (vpcId === undefined) return kit.skip('a VPC could not be made to produce an event');
+  const fresh = await eventsSince(kit, mark);
+  if (eventsAbout(fresh, 'vpc_create', vpcId).length === 0) {
+    requireWhole(fresh, 'looking for the vpc_create event just made');
+    kit.check(
       failed(
         'event-record-shape',
         'the vpc_create event just made',
-        `not among the newest ${SCAN_PAGES * EVENT_PAGE} events`,
+        `not among the ${fresh.records.length} events listed since before the VPC was made`,
         'Event records must be listed.',
-        e,
+        fresh.last,
       ),
     );
   }
-  for (const record of data) ctx.kit.check(eventRecordShape(record, e), `event ${String(record.id)}`);
+  // The new events (the test's own and any other client's), and a page of the list as it comes.
+  const e = await kit.send(events, { query: { page_size: 25 } });
+  const page = ((e.response?.json as { data?: unknown[] } | undefined)?.data ?? []) as Json[];
+  for (const record of page) kit.check(eventRecordShape(record, e), `event ${String(record.id)}`);
+  for (const { record } of fresh.records) kit.check(eventRecordShape(record, fresh.last), `event ${String(record.id)}`);
 }
+
+/** The list position of the first of some new events, if any. */
+const positionOf = (fresh: EventScan, record: Json | undefined) =>
+  fresh.records.find((r) => r.record === record)?.position;
 
 export async function newestFirst(ctx: WrittenContext) {
   const { kit } = ctx;
+  const mark = await markEvents(kit);
   const vpcId = await freshVpc(ctx);
   if (vpcId === undefined) return kit.skip('a VPC could not be made to produce events');
   const update = await kit.send(opOf('vpcs/update'), { params: { vpcId }, body: { label: runLabel(kit, 'later') } });
   if (!kit.check(acceptedWith2xx(update), 'updating the VPC to make a later event')) return;
-  const both = (rs: Json[]) =>
-    rs.some((r) => about(r, 'vpc_create', vpcId)) && rs.some((r) => about(r, 'vpc_update', vpcId));
-  const { records, last } = await scanEvents(ctx, both);
-  kit.check(createdNonIncreasing(records, last), 'events in the order listed');
-  const created = records.findIndex((r) => about(r, 'vpc_create', vpcId));
-  const updated = records.findIndex((r) => about(r, 'vpc_update', vpcId));
-  if (created >= 0 && updated >= 0)
-    kit.check(laterListedFirst(created, updated, `VPC ${vpcId} created then updated`, last));
-}
-
-/** The newest event id now, to tell later events apart. */
-async function newestEventId(ctx: WrittenContext): Promise<number> {
-  const e = await ctx.kit.send(events, { query: { page_size: 25 } });
-  const first = (e.response?.json as { data?: Json[] } | undefined)?.data?.[0];
-  return Number(first?.id ?? 0);
+  const fresh = await eventsSince(kit, mark);
+  const created = positionOf(fresh, eventsAbout(fresh, 'vpc_create', vpcId)[0]);
+  const updated = positionOf(fresh, eventsAbout(fresh, 'vpc_update', vpcId)[0]);
+  if (created === undefined || updated === undefined) {
+    requireWhole(fresh, `looking for the vpc_create and vpc_update events of VPC ${vpcId}`);
+    return kit.skip(`the events list shows no vpc_create and vpc_update of VPC ${vpcId} to compare`);
+  }
+  kit.check(laterListedFirst(created, updated, `VPC ${vpcId} created then updated`, fresh.last));
+  const first = await kit.send(events, { query: { page_size: EVENT_PAGE_SIZE } });
+  const page = ((first.response?.json as { data?: unknown[] } | undefined)?.data ?? []) as Json[];
+  kit.check(createdNonIncreasing(page, first), 'the first page of events, in the order listed');
 }
 
 /** A VPC create and a VPC update, each refused for a description over its 255 characters. */
@@ -163,13 +150,16 @@ export async function noEventForRejected(ctx: WrittenContext) {
   const { kit } = ctx;
   const vpcId = await freshVpc(ctx);
   if (vpcId === undefined) return kit.skip('a VPC could not be made');
-  const mark = await newestEventId(ctx);
+  const mark = await markEvents(kit);
   const { create, update, label } = await rejectedVpcRequests(ctx, vpcId);
   if (!refusedStatus(create) || !refusedStatus(update)) return kit.skip('the target accepted the invalid requests');
-  const { records, last } = await scanEvents(ctx, (rs) => rs.some((r) => Number(r.id) <= mark));
-  const fresh = records.filter((r) => Number(r.id) > mark);
-  const createEvents = fresh.filter((r) => r.action === 'vpc_create' && (r.entity as Json | null)?.label === label);
-  const updateEvents = fresh.filter((r) => about(r, 'vpc_update', vpcId));
+  const fresh = await eventsSince(kit, mark);
+  const createEvents = fresh.records
+    .map(({ record }) => record)
+    .filter((r) => r.action === 'vpc_create' && (r.entity as Json | null)?.label === label);
+  const updateEvents = eventsAbout(fresh, 'vpc_update', vpcId);
+  if (createEvents.length === 0 && updateEvents.length === 0)
+    return requireWhole(fresh, 'reading the events made since the refused requests');
   for (const [what, found, e] of [
     ['vpc_create for the refused create', createEvents, create],
     ['vpc_update for the refused update', updateEvents, update],
@@ -181,7 +171,7 @@ export async function noEventForRejected(ctx: WrittenContext) {
           `no ${what}`,
           `event ${String(found[0]?.id)}`,
           'A rejected request emits no event.',
-          last ?? e,
+          fresh.last ?? e,
         ),
       );
     }

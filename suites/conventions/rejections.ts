@@ -8,6 +8,7 @@ import {
   negativeCases,
   type OfferedSteps,
   sendRequests,
+  unknownIdFrom,
   type WrittenContext,
 } from '../support/author.js';
 import { BODIES, LISTS, opOf, requestFor } from './sample.js';
@@ -77,8 +78,6 @@ export function queryRejections(ctx: WrittenContext, steps: OfferedSteps): Promi
   });
 }
 
-const UNKNOWN_ID = 2_147_483_000;
-
 /** Unknown ids of entities the target offers: a valid request first, so that a route it does not serve shows as such. */
 function unknownIdRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<Rejection[]> {
   const views = ['vpcs/view', 'vpcs/subnets/view', 'stackscripts/view', 'managed/contacts/view', 'events/view'];
@@ -86,8 +85,10 @@ function unknownIdRejections(ctx: WrittenContext, steps: OfferedSteps): Promise<
     const request = await requestFor(ctx, op);
     await ctx.kit.send(op, request);
     const last = op.pathParams.at(-1)?.name ?? '';
-    const exchange = await ctx.kit.send(op, { params: { ...request.params, [last]: UNKNOWN_ID } });
-    out.push({ why: `${op.id}: ${last} ${UNKNOWN_ID} names nothing`, kind: 'unknown-id', exchange });
+    // An id the target handed out for the kind tells where ids that name nothing are.
+    const unknown = unknownIdFrom(request.params?.[last]);
+    const exchange = await ctx.kit.send(op, { params: { ...request.params, [last]: unknown } });
+    out.push({ why: `${op.id}: ${last} ${unknown} names nothing`, kind: 'unknown-id', exchange });
   });
 }
 

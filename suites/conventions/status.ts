@@ -9,6 +9,7 @@ import {
   scopesWithout,
   sendRequests,
   throughOffered,
+  unknownIdFrom,
   type WrittenContext,
 } from '../support/author.js';
 import { allRejections } from './rejections.js';
@@ -51,8 +52,6 @@ export async function forbidden403(ctx: WrittenContext) {
   steps.done();
 }
 
-const UNKNOWN_ID = 2_147_483_000;
-
 export async function notFound404(ctx: WrittenContext) {
   const { kit } = ctx;
   const steps = new OfferedSteps(kit);
@@ -60,8 +59,9 @@ export async function notFound404(ctx: WrittenContext) {
   await steps.each(ids, async (op) => {
     const request = await requestFor(ctx, op);
     const last = op.pathParams.at(-1)?.name ?? '';
-    const e = await kit.send(op, { ...request, params: { ...request.params, [last]: UNKNOWN_ID } });
-    kit.check(conventionalStatus(e, 404), `${op.id} with ${last} ${UNKNOWN_ID}`);
+    const unknown = unknownIdFrom(request.params?.[last]);
+    const e = await kit.send(op, { ...request, params: { ...request.params, [last]: unknown } });
+    kit.check(conventionalStatus(e, 404), `${op.id} with ${last} ${unknown}`);
   });
   await steps.one('tags/objects', async (op) => {
     const tag = await kit.send(op, { params: { tagLabel: `${kit.session.config.labelPrefix}-none` } });

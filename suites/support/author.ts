@@ -4,7 +4,6 @@ export { noPlaintextSecret, secretRenewed } from '../../src/check/client-secret.
 export {
   addressKind,
   carriesNullableString,
-  errorReasonMatches,
   gone,
   includesAll,
   includesNone,
@@ -64,7 +63,18 @@ export { sampleOne } from '../../src/generate/violations.js';
 export { BoundReached, loopBound } from '../../src/harness/bounds.js';
 export { sendRequests } from '../../src/harness/cases-at-once.js';
 export { changesAccountSettings, conformance, holdActions, whileBusy } from '../../src/harness/conformance.js';
+export {
+  EVENT_PAGE_SIZE,
+  type EventJson,
+  type EventMark,
+  type EventScan,
+  eventsAbout,
+  eventsSince,
+  markEvents,
+  requireWhole,
+} from '../../src/harness/event-scan.js';
 export type { Fixtures } from '../../src/harness/fixtures.js';
+export { firstEnded, type HeldState, requireStillHeld } from '../../src/harness/held-state.js';
 export { hintsFor } from '../../src/harness/hints.js';
 export { inTurn } from '../../src/harness/in-turn.js';
 export { wraps } from '../../src/harness/inventory.js';
@@ -73,6 +83,7 @@ export { scopesWithout } from '../../src/harness/procedures/auth.js';
 export type { WrittenProcedure } from '../../src/harness/procedures/derived.js';
 export { destroys, validRequest, type WrittenContext } from '../../src/harness/procedures/request.js';
 export { OfferedSteps, throughOffered } from '../../src/harness/through-offered.js';
+export { unknownIdFrom } from '../../src/harness/unknown-ids.js';
 export type { Exchange } from '../../src/http/exchange.js';
 export { ExpectationBroken, type StateCommand } from '../../src/stateful/model-run.js';
 export { commandOf, type Step, type TableAdapter, type TriggerStep, tableRun } from '../../src/stateful/table-run.js';

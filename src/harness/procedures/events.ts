@@ -1,20 +1,19 @@
-// Procedure for derived event requirements: a successful operation emits its event kind with the affected object as entity (one per item where the emission counts per item).
+// Procedure for derived event requirements: a successful operation emits its event kind with the affected object as entity (one per item where the emission counts per item), found among the events made after it whatever the list's order.
 
 import type fc from 'fast-check';
 import { operationById } from '../../../spec/index.js';
-import type { Emission, Operation } from '../../../spec/types.js';
+import type { Emission } from '../../../spec/types.js';
 import { failed } from '../../check/result.js';
 import { acceptedWith2xx } from '../../check/status.js';
 import { validBody } from '../../generate/bodies.js';
 import { sampleOne } from '../../generate/violations.js';
 import type { SendOptions } from '../../target/session.js';
+import { eventsAbout, eventsSince, markEvents, requireWhole } from '../event-scan.js';
 import { createdFixtures } from '../fixture-specs.js';
 import { hintsFor } from '../hints.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 
 interface EventRecord {
-  id: number;
-  action: string;
   entity?: { id?: unknown } | null;
 }
 
@@ -71,48 +70,31 @@ async function prepare(
   };
 }
 
-/** Every event newer than `id`, over as many pages as it takes: other clients add events meanwhile. */
-async function eventsSince(ctx: ProcedureContext, list: Operation, id: number): Promise<EventRecord[]> {
-  const out: EventRecord[] = [];
-  for (let page = 1; page <= MAX_EVENT_PAGES; page++) {
-    const body = (await ctx.kit.send(list, { query: { page, page_size: 100 } })).response?.json as
-      | { data?: EventRecord[]; pages?: number }
-      | undefined;
-    const data = body?.data ?? [];
-    out.push(...data.filter((x) => x.id > id));
-    if (data.length === 0 || data.some((x) => x.id <= id) || page >= (body?.pages ?? 1)) break;
-  }
-  return out;
-}
-
-const MAX_EVENT_PAGES = 20;
-
 export async function eventEmitted(ctx: ProcedureContext, action: string) {
   const { kit, op } = ctx;
-  const list = operationById.get('events/list');
   const emission = op.events.find((e) => e.action === action);
-  if (!list || !emission) return kit.skip('no events list operation or no such emission');
+  if (!emission) return kit.skip('no such emission');
   const prepared = await prepare(ctx, emission);
   if (!prepared) return kit.skip('the entity this event concerns could not be made');
-  const before = (await kit.send(list, { query: { page_size: 25 } })).response?.json as
-    | { data?: EventRecord[] }
-    | undefined;
-  const newestBefore = before?.data?.[0]?.id ?? 0;
+  // The events list's order is not documented (DECISIONS 20): new events are those the mark did not know.
+  const mark = await markEvents(kit);
   const e = await kit.send(op, prepared.request);
   if (!kit.check(acceptedWith2xx(e), 'the operation itself')) return;
   const wanted = await prepared.expect();
-  const fresh = await eventsSince(ctx, list, newestBefore);
-  const missing = wanted.filter((id) => !fresh.some((x) => x.action === action && String(x.entity?.id) === id));
-  if (missing.length || wanted.length === 0) {
-    const seen = fresh.map((x) => `${x.action}(${String(x.entity?.id)})`).join(', ') || 'none';
-    kit.check(
-      failed(
-        'event-emitted',
-        `a new ${action} event for each of ${missing.join(', ') || 'the affected objects'}`,
-        `new events: ${seen}`,
-        `A successful ${op.name} emits ${action}${emission.when ? ` (${emission.when})` : ''}.`,
-        e,
-      ),
-    );
-  }
+  const fresh = await eventsSince(kit, mark);
+  const missing = wanted.filter((id) => eventsAbout(fresh, action, id).length === 0);
+  if (missing.length === 0 && wanted.length > 0) return;
+  requireWhole(fresh, `looking for the ${action} event`);
+  const seen = fresh.records.map(
+    ({ record: x }) => `${String(x.action)}(${String((x.entity as EventRecord['entity'])?.id)})`,
+  );
+  kit.check(
+    failed(
+      'event-emitted',
+      `a new ${action} event for each of ${missing.join(', ') || 'the affected objects'}`,
+      `new events: ${seen.slice(0, 20).join(', ') || 'none'}${seen.length > 20 ? ` and ${seen.length - 20} more` : ''}`,
+      `A successful ${op.name} emits ${action}${emission.when ? ` (${emission.when})` : ''}.`,
+      fresh.last ?? e,
+    ),
+  );
 }

@@ -7,6 +7,7 @@ import { responseMatchesSchema } from '../../check/schema.js';
 import { acceptedWith2xx, conventionalStatus, rejectedWith4xx } from '../../check/status.js';
 import { paramCasesOf } from '../../generate/bodies.js';
 import { sendRequests } from '../cases-at-once.js';
+import { UNKNOWN_ID_MARGIN, unknownIdFrom } from '../unknown-ids.js';
 import { extraSamples, RUNS_PER_ALIKE_SAMPLE } from './generated.js';
 import { destroys, type ProcedureContext, validRequest } from './request.js';
 import { judgeRuleCase } from './rule-rejection.js';
@@ -18,7 +19,9 @@ export async function responseShape(ctx: ProcedureContext) {
   ctx.kit.check(responseMatchesSchema(ctx.op, e));
   if (ctx.op.response.kind !== 'envelope') return;
   ctx.kit.check(envelopeShape(e));
-  ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default));
+  // Where the documents show no page bounds, a target may page at a smaller maximum of its own.
+  const ownMaximum = ctx.op.paging === 'bounds-not-shown';
+  ctx.kit.check(envelopeCounts(e, PAGE.default, PAGE_SIZE.default, ownMaximum));
   // The envelope's counts must hold for any page size in bounds, not only the default.
   await sendRequests(
     ctx.kit,
@@ -26,7 +29,7 @@ export async function responseShape(ctx: ProcedureContext) {
     (size) => ctx.kit.send(ctx.op, { ...request, query: { ...request.query, page_size: size } }),
     (size, sized) => {
       if (ctx.kit.check(acceptedWith2xx(sized), `page_size=${size}`))
-        ctx.kit.check(envelopeCounts(sized, PAGE.default, size), `page_size=${size}`);
+        ctx.kit.check(envelopeCounts(sized, PAGE.default, size, ownMaximum), `page_size=${size}`);
     },
   );
 }
@@ -55,10 +58,14 @@ export async function unknownId(ctx: ProcedureContext) {
   const ids = ctx.op.pathParams.filter((p) => p.type === 'integer' && /Id$/.test(p.name));
   const last = ids.at(-1);
   if (!last) return ctx.kit.skip('no integer id in the path');
-  // Ids this high are far past anything a target hands out; generated ones vary the digits a lookup sees.
+  // Past twice the id the target handed out for this kind, not in a range of ours (DECISIONS 20);
+  // generated offsets vary the digits a lookup sees.
+  const known = request.params?.[last.name];
   const unknown = [
-    2_147_483_000,
-    ...extraSamples(ctx.kit, fc.integer({ min: 2_000_000_000, max: 2_147_482_999 }), RUNS_PER_ALIKE_SAMPLE),
+    unknownIdFrom(known),
+    ...extraSamples(ctx.kit, fc.integer({ min: 1, max: UNKNOWN_ID_MARGIN - 1 }), RUNS_PER_ALIKE_SAMPLE).map((offset) =>
+      unknownIdFrom(known, offset),
+    ),
   ];
   await sendRequests(
     ctx.kit,

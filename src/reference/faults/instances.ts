@@ -44,6 +44,12 @@ export const instancesFaults = [
   f('backup-grant-unchecked', 'grant', 'creates from a backup without read_write on its instance', [
     'instances/create/backup-source-read-write',
   ]),
+  // Judged while a backup or a migration is held in progress: each must fail when the server lets it through.
+  f('backup-unfinished-deployed', 'state', 'creates an instance from a backup still being taken', [
+    'instances/create/backup-successful-only',
+  ]),
+  skipRule('instances/rebuild/pending-migration-refused'),
+  skipRule('instances/resize/pending-migration-refused'),
   f('boot-choice-first', 'state', 'boots the first of several profiles when none was booted last', [
     'instances/boot/no-config-refused',
   ]),

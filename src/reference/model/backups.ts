@@ -362,3 +362,9 @@ export function moveInstanceBackups(from: Account, to: Account, instance: Instan
   state(to).byInstance.set(instance.id, own);
   for (const b of backups) state(to).byId.set(b.id, b);
 }
+
+/** Ends every backup of the account still being taken: it completes now (the `held-actions-end-early` variant). */
+export function endBackupsInProgress(account: Account): void {
+  const now = nowMs(account.world);
+  for (const backup of state(account).byId.values()) backup.readyAt = Math.min(backup.readyAt, now);
+}

@@ -39,7 +39,7 @@ export function listEvents(p: Principal): EventRecord[] {
   const { world } = p.account;
   const cutoff = world.fault('events-history-unbounded') ? '' : historyCutoff(world);
   const events = p.account.events.newestSince(cutoff).filter((e) => canSeeEvent(p, e));
-  return world.fault('events-oldest-first') ? events.reverse() : events;
+  return world.fault('events-oldest-first') || world.variant('events-oldest-first') ? events.reverse() : events;
 }
 
 /** One event of the history window the caller may see; anything else is not found, revealing nothing. */

@@ -3,6 +3,7 @@
 import { globalGrantFlags, grantEntityKinds } from '../../../spec/part2/users.js';
 import type { EntityKind, GlobalGrant, Scope } from '../../../spec/types.js';
 import type { FaultName } from '../faults.js';
+import { HIGH_ID_BASE, HIGH_ID_STEP, SLOW_ACTION_MS, type VariantName } from '../variants.js';
 import { EventLog } from './event-log.js';
 
 export { DAY_MS, timestamp } from './clock.js';
@@ -75,20 +76,41 @@ export class World {
   /** Offset added to the real clock, so the control interface can move time. */
   clockOffsetMs = 0;
 
+  /** How long asynchronous actions last; the control interface can change it (hold or release work). */
+  public actionDelayMs: number;
+
   constructor(
     readonly faults: ReadonlySet<string> = new Set(),
-    /** How long asynchronous actions last; the control interface can change it (hold or release work). */
-    public actionDelayMs = 0,
-  ) {}
+    actionDelayMs = 0,
+    /** Conformant variants switched on (`variants.ts`): behaviours the documents allow besides the server's own. */
+    readonly variants: ReadonlySet<string> = new Set(),
+  ) {
+    this.actionDelayMs = actionDelayMs === 0 && this.variant('slow-actions') ? SLOW_ACTION_MS : actionDelayMs;
+  }
 
   id(): number {
     this.nextId += 1;
-    return this.nextId;
+    return this.handedOut(this.nextId);
   }
 
-  /** The last id handed out, without handing out another (a state snapshot reads it). */
+  /** The id the n-th of the sequence is handed out as: under `ids-high` far above 2^31, sparse and still increasing. */
+  private handedOut(n: number): number {
+    return this.variant('ids-high') ? HIGH_ID_BASE + n * HIGH_ID_STEP : n;
+  }
+
+  /** The last id handed out, as handed out, without handing out another (a state snapshot reads it). */
   lastId(): number {
-    return this.nextId;
+    return this.handedOut(this.nextId);
+  }
+
+  /**
+   * Never hands out an id up to `last` again (a restored snapshot's entities hold them): the
+   * sequence moves past it at once, whatever server the snapshot came from, and never back.
+   */
+  skipPast(last: number): void {
+    if (!Number.isSafeInteger(last)) throw new Error('a snapshot id must be a whole number');
+    const n = this.variant('ids-high') ? Math.ceil((last - HIGH_ID_BASE) / HIGH_ID_STEP) : last;
+    this.nextId = Math.max(this.nextId, n);
   }
 
   /**
@@ -108,6 +130,11 @@ export class World {
 
   now(): Date {
     return new Date(Date.now() + this.clockOffsetMs);
+  }
+
+  /** Whether a conformant variant is switched on; the name is typed like a fault's. */
+  variant(name: VariantName): boolean {
+    return this.variants.has(name);
   }
 
   /** Whether a fault of the catalogue is switched on; the name is typed, so a misspelt fault fails the typecheck. */

@@ -1,8 +1,14 @@
-// Events a procedure makes for itself: VPCs created by the account owner, and the vpc_create event of each found in the owner's events list.
+// Events a procedure makes for itself: VPCs created by the account owner, and the vpc_create event of each, found among the events made after a mark whatever order the list has.
 
-import { opOf } from '../../conventions/sample.js';
-import type { WrittenContext } from '../../support/author.js';
-import { type EntityMade, type Json, jsonOf, newVpc, succeeded } from '../users/helpers.js';
+import {
+  type EventMark,
+  eventsAbout,
+  eventsSince,
+  markEvents,
+  requireWhole,
+  type WrittenContext,
+} from '../../support/author.js';
+import { type EntityMade, type Json, newVpc } from '../users/helpers.js';
 
 export interface MadeEvent {
   id: number;
@@ -10,35 +16,38 @@ export interface MadeEvent {
   record: Json;
 }
 
-const SCAN_PAGES = 5;
-
-/** The event of `action` on an entity, scanning the owner's newest events (of the account `token` belongs to, if given). */
+/**
+ * The new event of `action` on an entity (of the account `token` belongs to, if given), among the
+ * events made since `mark`; undefined when there is none. Ends the requirement as `error` when the
+ * list could not be read whole enough to say.
+ */
 export async function eventAbout(
   ctx: WrittenContext,
+  mark: EventMark,
   action: string,
   entityId: number,
   token?: string,
 ): Promise<Json | undefined> {
-  for (let page = 1; page <= SCAN_PAGES; page++) {
-    const e = await ctx.kit.send(opOf('events/list'), { query: { page, page_size: 100 }, ...(token ? { token } : {}) });
-    const body = jsonOf(e);
-    if (!succeeded(e) || !Array.isArray(body?.data)) return undefined;
-    const found = (body.data as Json[]).find(
-      (ev) => ev.action === action && (ev.entity as Json | null)?.id === entityId,
-    );
-    if (found) return found;
-    if (typeof body.pages !== 'number' || page >= body.pages) return undefined;
-  }
-  return undefined;
+  const fresh = await eventsSince(ctx.kit, mark, token);
+  const [found] = eventsAbout(fresh, action, entityId);
+  if (!found) requireWhole(fresh, `looking for the ${action} event of ${entityId}`);
+  return found;
 }
 
 /** `count` new events in creation order (increasing ids), of the account `token` belongs to if given; skips when the target records no vpc_create event. */
 export async function newEvents(ctx: WrittenContext, count: number, token?: string): Promise<MadeEvent[] | undefined> {
-  const made: MadeEvent[] = [];
+  const mark = await markEvents(ctx.kit, token);
+  const vpcs: EntityMade[] = [];
   for (let i = 0; i < count; i++) {
     const vpc = await newVpc(ctx, token);
     if (!vpc) return undefined;
-    const record = await eventAbout(ctx, 'vpc_create', vpc.id, token);
+    vpcs.push(vpc);
+  }
+  const fresh = await eventsSince(ctx.kit, mark, token);
+  const made: MadeEvent[] = [];
+  for (const vpc of vpcs) {
+    const [record] = eventsAbout(fresh, 'vpc_create', vpc.id);
+    if (!record) requireWhole(fresh, `looking for the vpc_create event of VPC ${vpc.id}`);
     if (!record || typeof record.id !== 'number')
       return ctx.kit.skip('the events list shows no vpc_create event for a VPC just created, to mark');
     made.push({ id: record.id, entity: vpc, record });

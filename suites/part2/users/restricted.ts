@@ -6,6 +6,7 @@ import {
   type Credential,
   failed,
   hintsFor,
+  markEvents,
   notListed,
   rejectedWith4xx,
   type SendOptions,
@@ -206,11 +207,12 @@ export async function usernameInEvents(ctx: WrittenContext) {
   const caller = await restrictedUser(ctx, { global: { add_vpcs: true } });
   const op = opOf('vpcs/create');
   const body = sampleOne(validBody(op, hintsFor(kit.session, op)), kit.session.nextSeed());
+  const mark = await markEvents(kit);
   const made = await kit.send(op, { body, token: caller.token });
   const id = jsonOf(made)?.id;
   if (!kit.check(acceptedWith2xx(made), 'a restricted user with add_vpcs creating a VPC') || typeof id !== 'number')
     return;
-  const event = await eventAbout(ctx, 'vpc_create', id);
+  const event = await eventAbout(ctx, mark, 'vpc_create', id);
   if (!event) return kit.skip('the target records no vpc_create event to read a username from');
   const shown = event.username;
   if (shown === undefined || shown === null || shown === caller.username) return;

@@ -3,9 +3,11 @@
 import {
   conventionalStatus,
   type Exchange,
+  type HeldState,
   holdActions,
   type Kit,
   rejectedWith4xx,
+  requireStillHeld,
   sameMembers,
   valueKept,
   type WrittenContext,
@@ -27,6 +29,7 @@ import {
   requireBusy,
   settled,
   smallAndLarge,
+  startWitness,
   track,
   view,
   vpcSubnet,
@@ -144,19 +147,31 @@ export async function tagsCloned(ctx: WrittenContext) {
 const cloneInto = (kit: Kit, nodeId: number, target: number, extra: Json = {}) =>
   kit.send(ops.clone, { params: { nodeId }, body: { node_id: target, ...extra } });
 
+/** An empty instance with a disk and a profile booting it, offline: ready to boot. */
+async function bootable(ctx: WrittenContext): Promise<number> {
+  const nodeId = await makeInstance(ctx, {}, true);
+  const disk = await addDisk(ctx.kit, nodeId);
+  await addConfig(ctx.kit, nodeId, { sda: { disk_id: disk } });
+  return nodeId;
+}
+
 export async function targetIdle(ctx: WrittenContext) {
   const { kit } = ctx;
   // Both small, so that nothing but the target's action can stand in the way.
   const nodeId = await makeInstance(ctx, {}, true);
-  const target = await makeInstance(ctx, {}, true);
-  const disk = await addDisk(kit, target);
-  await addConfig(kit, target, { sda: { disk_id: disk } });
+  const target = await bootable(ctx);
+  // Booted just before the target, the witness shows the boot still held once the clone is answered.
+  const witness = await bootable(ctx);
   await holdActions(kit);
+  await startWitness(kit, witness, ops.boot);
   const boot = await kit.send(ops.boot, { params: { nodeId: target }, body: {} });
   if (boot.response?.status !== 200)
     return kit.skip(`Boot refused the action that makes the target busy (${boot.response?.status})`);
   await requireBusy(kit, target, 'its boot');
-  kit.check(rejectedWith4xx(await cloneInto(kit, nodeId, target)), 'a clone into an instance that is booting');
+  const held = await requireBusy(kit, witness, 'the boot of the witness');
+  const e = await cloneInto(kit, nodeId, target);
+  await requireStillHeld(kit, [held], 'the clone');
+  kit.check(rejectedWith4xx(e), 'a clone into an instance that is booting');
 }
 
 export async function targetEnoughResources(ctx: WrittenContext) {
@@ -268,15 +283,21 @@ export async function concurrentClones(ctx: WrittenContext) {
   await holdActions(kit);
   const body = () => ({ region: kit.session.config.regions[0], type: kit.session.config.types[0], label: label(kit) });
   let last: Exchange | undefined;
+  const clones: number[] = [];
   for (let i = 0; i < CONCURRENT_CLONES; i++) {
     last = await kit.send(ops.clone, { params: { nodeId }, body: body() });
     track(ctx.fixtures, last);
     if (last.response?.status !== 200)
       return kit.skip(`Instance Clone refused clone ${i + 1} of ${CONCURRENT_CLONES} (${last.response?.status})`);
+    clones.push(Number(jsonOf(last)?.id));
   }
   if (!last) return;
-  await requireBusy(kit, Number(jsonOf(last)?.id), `clone ${CONCURRENT_CLONES}`);
+  // Each clone in progress is a state the sixth is judged in: all read back once it is answered.
+  const held: HeldState[] = await Promise.all(
+    clones.map((id, i) => requireBusy(kit, id, `clone ${i + 1} of ${CONCURRENT_CLONES}`)),
+  );
   const sixth = await kit.send(ops.clone, { params: { nodeId }, body: body() });
   track(ctx.fixtures, sixth);
+  await requireStillHeld(kit, held, `clone ${CONCURRENT_CLONES + 1}`);
   kit.check(conventionalStatus(sixth, 400), `a clone while ${CONCURRENT_CLONES} clones of the source run`);
 }

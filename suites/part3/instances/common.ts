@@ -1,9 +1,17 @@
 // What the instance procedures share: the operations, instances made for one test (billed, so full mode only), reading their status, disks and profiles, and waiting for actions to settle.
 
 import { opOf } from '../../../spec/index.js';
+import { BACKUP_SUCCESSFUL } from '../../../spec/part3/backups.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
 import type { Operation } from '../../../spec/types.js';
-import { type Exchange, type Fixtures, type Kit, loopBound, type WrittenContext } from '../../support/author.js';
+import {
+  type Exchange,
+  type Fixtures,
+  type HeldState,
+  type Kit,
+  loopBound,
+  type WrittenContext,
+} from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 
@@ -120,13 +128,61 @@ export async function settled(kit: Kit, nodeId: number): Promise<{ e: Exchange; 
   }
 }
 
-/** Skips unless the instance shows a transitional status now: the clause judges a request sent while it is busy. */
-export async function requireBusy(kit: Kit, nodeId: number, what: string): Promise<void> {
+/** A transitional status (DECISIONS 10): an action of the instance is in progress. */
+export const busyStatus = (status: unknown) => typeof status === 'string' && TRANSITIONAL.has(status);
+
+/**
+ * Skips unless the instance shows a transitional status now: the clause judges a request sent while
+ * it is busy. The state, to read back once that request is answered (`requireStillHeld`).
+ */
+export async function requireBusy(kit: Kit, nodeId: number, what: string): Promise<HeldState> {
   const status = jsonOf(await view(kit, nodeId))?.status;
-  if (typeof status !== 'string' || !TRANSITIONAL.has(status))
+  if (!busyStatus(status))
     kit.skip(
       `instance ${nodeId} read ${JSON.stringify(status)} after ${what}: the action ended before the request judged`,
     );
+  return {
+    what: `instance ${nodeId}`,
+    shown: status,
+    read: async () => jsonOf(await view(kit, nodeId))?.status,
+    holds: busyStatus,
+  };
+}
+
+/**
+ * A witness of a held action: an instance of the test's own, running from the run's image, whose
+ * action of the same kind (`op`) is started just before the one judged. Held actions last alike, so
+ * while the witness still shows its transitional status, the action started after it has not ended
+ * either: the witness is what is read back once the request judged is answered, where that request
+ * acts on the busy instance itself (and, accepted by mistake, would start a transitional status of its
+ * own there). Make it before `holdActions`, start it with `startWitness` after.
+ */
+export const makeWitness = (ctx: WrittenContext, extra: Json = {}, empty = false) => makeInstance(ctx, extra, empty);
+
+/** Starts the witness's action; skips when the target refuses it. */
+export async function startWitness(kit: Kit, nodeId: number, op: Operation, body: Json = {}): Promise<void> {
+  const e = await kit.send(op, { params: { nodeId }, body });
+  if (e.response?.status !== 200)
+    kit.skip(
+      `${op.name} refused the action of instance ${nodeId}, the witness of the held state (${e.response?.status})`,
+    );
+}
+
+/** A backup shows its state held while its status is not yet `successful`. */
+const backupRunning = (status: unknown) => typeof status === 'string' && status !== BACKUP_SUCCESSFUL;
+
+/** Skips unless the backup is still being taken: the state, to read back once the request judged is answered. */
+export async function requireBackupInProgress(
+  kit: Kit,
+  nodeId: number,
+  backupId: number,
+  what: string,
+): Promise<HeldState> {
+  const read = async () => jsonOf(await kit.send(ops.backupView, { params: { nodeId, backupId } }))?.status;
+  const status = await read();
+  if (!backupRunning(status))
+    kit.skip(`backup ${backupId} read ${JSON.stringify(status)} after ${what}: it completed before the request judged`);
+  return { what: `backup ${backupId} of instance ${nodeId}`, shown: status, read, holds: backupRunning };
 }
 
 /** The items of a list answer, enveloped (`data`) or bare. */

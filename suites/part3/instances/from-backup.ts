@@ -5,6 +5,7 @@ import {
   instanceStatus,
   type Kit,
   rejectedWith4xx,
+  requireStillHeld,
   sameMembers,
   type WrittenContext,
 } from '../../support/author.js';
@@ -13,9 +14,8 @@ import {
   disksOf,
   fillAllocation,
   instanceBody,
-  jsonOf,
   makeInstance,
-  ops,
+  requireBackupInProgress,
   sendCreate,
   settled,
   smallAndLarge,
@@ -50,13 +50,12 @@ export async function backupSuccessfulOnly(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   await holdActions(kit);
-  // A snapshot taking place: its status is not yet `successful`.
+  // A snapshot taking place: its status is not yet `successful`, read back once the create is answered.
   const backupId = await snapshot(kit, nodeId);
-  const backup = await kit.send(ops.backupView, { params: { nodeId, backupId } });
-  const status = jsonOf(backup)?.status;
-  if (status === 'successful') return kit.skip(`snapshot ${backupId} completed before it could be deployed`);
+  const held = await requireBackupInProgress(kit, nodeId, backupId, 'the snapshot');
   const e = await sendCreate(ctx, fromBackup(kit, backupId));
-  kit.check(rejectedWith4xx(e), `a backup whose status reads ${JSON.stringify(status)}`);
+  await requireStillHeld(kit, [held], 'the create');
+  kit.check(rejectedWith4xx(e), `a backup whose status reads ${JSON.stringify(held.shown)}`);
 }
 
 export async function backupSameRegion(ctx: WrittenContext) {

@@ -7,6 +7,7 @@ import {
   listed,
   notListed,
   rejectedWith4xx,
+  requireStillHeld,
   type WrittenContext,
 } from '../../support/author.js';
 import { itemsOf, jsonOf, label, makeInstance, ops, requireBusy, snapshot, track, view } from './common.js';
@@ -51,11 +52,11 @@ export async function deleteBusyRefused(ctx: WrittenContext) {
   track(ctx.fixtures, clone);
   if (clone.response?.status !== 200)
     return kit.skip(`Instance Clone refused the clone that makes the source busy (${clone.response?.status})`);
-  await requireBusy(kit, Number(jsonOf(clone)?.id), 'the clone started');
-  kit.check(
-    rejectedWith4xx(await kit.send(ops.remove, { params: { nodeId } })),
-    'deleting an instance that is cloning',
-  );
+  // The clone in progress is what makes the source busy: read back once the delete is answered.
+  const held = await requireBusy(kit, Number(jsonOf(clone)?.id), 'the clone started');
+  const e = await kit.send(ops.remove, { params: { nodeId } });
+  await requireStillHeld(kit, [held], 'the delete');
+  kit.check(rejectedWith4xx(e), 'deleting an instance that is cloning');
   const list = await allInstances(kit);
   kit.check(listed(list.items, nodeId, 'the instance whose delete was refused', list.e));
 }

@@ -1,11 +1,13 @@
 // Procedures of the power clauses: boot, shut down and reboot (the profile each chooses, the state it leaves, when it is refused), root password reset and rescue.
 
 import {
+  type HeldState,
   holdActions,
   instanceStatus,
   type Kit,
   recordValueEquals,
   rejectedWith4xx,
+  requireStillHeld,
   sameMembers,
   type WrittenContext,
 } from '../../support/author.js';
@@ -16,10 +18,12 @@ import {
   configsOf,
   jsonOf,
   makeInstance,
+  makeWitness,
   ops,
   requireBusy,
   rootPass,
   settled,
+  startWitness,
   withProfiles,
 } from './common.js';
 
@@ -162,26 +166,34 @@ export async function rebootNoConfigRefused(ctx: WrittenContext) {
   kit.check(rejectedWith4xx(e), 'reboot without config_id, two profiles, none booted last');
 }
 
-/** A running instance with an action under way (a reboot): busy for the target's action delay. */
-async function busy(ctx: WrittenContext): Promise<number> {
+/**
+ * A running instance with an action under way (a reboot), busy for the target's action delay, and the
+ * state to read back after the request judged: a witness rebooted just before it.
+ */
+async function busy(ctx: WrittenContext): Promise<{ nodeId: number; held: HeldState }> {
+  const { kit } = ctx;
+  const witness = await makeWitness(ctx);
   const nodeId = await makeInstance(ctx);
-  await holdActions(ctx.kit);
-  const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
+  await holdActions(kit);
+  await startWitness(kit, witness, ops.reboot);
+  const e = await kit.send(ops.reboot, { params: { nodeId }, body: {} });
   if (e.response?.status !== 200)
-    return ctx.kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);
-  await requireBusy(ctx.kit, nodeId, 'the reboot');
-  return nodeId;
+    return kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);
+  await requireBusy(kit, nodeId, 'the reboot');
+  return { nodeId, held: await requireBusy(kit, witness, 'the reboot of the witness') };
 }
 
 export async function shutdownBusyRefused(ctx: WrittenContext) {
-  const nodeId = await busy(ctx);
+  const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.shutdown, { params: { nodeId } });
+  await requireStillHeld(ctx.kit, [held], 'the shut down');
   ctx.kit.check(rejectedWith4xx(e), 'a shut down while a reboot is running');
 }
 
 export async function rebootBusyRefused(ctx: WrittenContext) {
-  const nodeId = await busy(ctx);
+  const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
+  await requireStillHeld(ctx.kit, [held], 'the second reboot');
   ctx.kit.check(rejectedWith4xx(e), 'a reboot while a reboot is running');
 }
 

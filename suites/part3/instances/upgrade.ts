@@ -5,10 +5,21 @@ import {
   holdActions,
   instanceStatus,
   rejectedWith4xx,
+  requireStillHeld,
   typeUpgraded,
   type WrittenContext,
 } from '../../support/author.js';
-import { jsonOf, makeInstance, opOf, ops, requireBusy, settled } from './common.js';
+import {
+  busyStatus,
+  jsonOf,
+  makeInstance,
+  makeWitness,
+  opOf,
+  ops,
+  requireBusy,
+  settled,
+  startWitness,
+} from './common.js';
 
 const MUTATE = opOf('instances/mutate');
 
@@ -32,31 +43,47 @@ export async function deprecatedTypeOnly(ctx: WrittenContext) {
   kit.check(typeUpgraded(jsonOf(e)?.type, type, e), `the instance once its upgrade from ${type} completes`);
 }
 
-/** A running instance upgraded is running again once the upgrade completes; with actions that take time, it is seen restarting. */
+/**
+ * A running instance upgraded is running again once the upgrade completes; with actions that take
+ * time, it is seen restarting while the upgrade goes on, which a witness rebooted just before the
+ * upgrade shows (read after the instance: still rebooting, so the upgrade had not ended either).
+ */
 export async function restartsIfRunning(ctx: WrittenContext) {
   const { kit } = ctx;
-  const { nodeId, type } = await deprecatedInstance(ctx);
-  if (!kit.check(acceptedWith2xx(await upgrade(ctx, nodeId)), `an upgrade of a running instance of ${type}`)) return;
   const delay = await kit.session.actionDelayMs();
-  if (delay) {
+  const witness = delay ? await makeWitness(ctx) : undefined;
+  const { nodeId, type } = await deprecatedInstance(ctx);
+  if (witness !== undefined) await startWitness(kit, witness, ops.reboot);
+  if (!kit.check(acceptedWith2xx(await upgrade(ctx, nodeId)), `an upgrade of a running instance of ${type}`)) return;
+  if (witness !== undefined) {
     const e = await kit.send(ops.view, { params: { nodeId } });
     const why = 'An upgraded instance that was running is restarted: it is not running while the upgrade goes on.';
-    kit.check(instanceStatus(jsonOf(e)?.status, ['rebooting', 'booting', 'resizing'], why, e), 'as the upgrade starts');
+    // A witness no longer busy: the upgrade may have ended before its status was read, which then judges nothing.
+    if (busyStatus(jsonOf(await kit.send(ops.view, { params: { nodeId: witness } }))?.status))
+      kit.check(
+        instanceStatus(jsonOf(e)?.status, ['rebooting', 'booting', 'resizing'], why, e),
+        'as the upgrade starts',
+      );
   }
   const { e, status } = await settled(kit, nodeId);
   const why = 'An upgraded instance that was running is restarted: it runs again once the upgrade completes.';
   kit.check(instanceStatus(status, ['running'], why, e), 'once the upgrade completes');
 }
 
-/** An upgrade while a reboot of the instance is under way is refused. */
+/** An upgrade while a reboot of the instance is under way is refused; a witness rebooted just before shows the reboot still held. */
 export async function busyRefused(ctx: WrittenContext) {
   const { kit } = ctx;
+  const witness = await makeWitness(ctx);
   const { nodeId } = await deprecatedInstance(ctx);
   await holdActions(kit);
+  await startWitness(kit, witness, ops.reboot);
   const reboot = await kit.send(ops.reboot, { params: { nodeId }, body: {} });
   if (reboot.response?.status !== 200) {
     return kit.skip(`Reboot refused the action that makes the instance busy (${reboot.response?.status})`);
   }
   await requireBusy(kit, nodeId, 'the reboot');
-  kit.check(rejectedWith4xx(await upgrade(ctx, nodeId)), 'an upgrade while a reboot is running');
+  const held = await requireBusy(kit, witness, 'the reboot of the witness');
+  const e = await upgrade(ctx, nodeId);
+  await requireStillHeld(kit, [held], 'the upgrade');
+  kit.check(rejectedWith4xx(e), 'an upgrade while a reboot is running');
 }

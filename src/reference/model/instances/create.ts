@@ -167,7 +167,8 @@ function backupFor(p: Principal, backupId: number, region: string, type: Instanc
   if (!can(p, 'node', backup.sourceId, 'read_write') && !world.fault('backup-grant-unchecked')) {
     throw forbidden('Creating from a backup needs read_write on the instance it belongs to');
   }
-  if (backup.status !== 'successful') throw invalid('backup_id', `Backup ${backupId} is not successful`);
+  if (backup.status !== 'successful' && !world.fault('backup-unfinished-deployed'))
+    throw invalid('backup_id', `Backup ${backupId} is not successful`);
   if (backup.region !== region) throw invalid('backup_id', `Backup ${backupId} is not in region ${region}`);
   if (backup.size > type.disk) throw invalid('type', `Type ${type.id} is too small for backup ${backupId}`);
   return backup;
