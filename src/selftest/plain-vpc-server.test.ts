@@ -48,6 +48,16 @@ describe('conventions', () => {
     expect(outside.status).toBe(404);
   });
 
+  test('authenticating first, a path it does not serve is 401 without the token and 404 with it', async () => {
+    const gated = await startPlainVpcServer({ token: 't', authenticateFirst: true });
+    try {
+      const get = (headers: Record<string, string>) => fetch(`${gated.baseUrl}/account`, { headers });
+      expect([(await get({})).status, (await get({ authorization: 'Bearer t' })).status]).toEqual([401, 404]);
+    } finally {
+      await gated.close();
+    }
+  });
+
   test('a missing or unknown token is 401 with a Bearer challenge; the token is accepted', async () => {
     const refused: Record<string, string>[] = [
       {},

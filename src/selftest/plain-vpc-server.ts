@@ -17,6 +17,11 @@ export interface PlainVpcServerOptions {
   limits?: Partial<PlainLimits>;
   /** Whether an update naming a field "not accepted" on update is refused (400) or has the field ignored. */
   notAccepted?: NotAcceptedPolicy;
+  /**
+   * Checks the token before the route, as a server behind an authenticating gateway does: a path
+   * it does not serve answers 401, not 404, to a request without a valid token (DECISIONS 1 orders neither).
+   */
+  authenticateFirst?: boolean;
 }
 
 export interface PlainVpcServer {
@@ -125,13 +130,26 @@ function bearerToken(req: IncomingMessage): string | undefined {
   return /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  context: { routes: Route[]; token: string; limits: PlainLimits },
-): Promise<void> {
+/** The 401 of a request without the server's token, or undefined when it carries it. */
+function unauthenticated(req: IncomingMessage, res: ServerResponse, token: string): true | undefined {
+  const given = bearerToken(req);
+  if (given === token) return undefined;
+  const challenge = given === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
+  answer(res, 401, reason('Invalid Token'), { 'www-authenticate': challenge });
+  return true;
+}
+
+interface Context {
+  routes: Route[];
+  token: string;
+  limits: PlainLimits;
+  authenticateFirst: boolean;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
   // Read (or drain) the body first, whatever the answer: the client then always finishes sending.
   const bytes = await readBytes(req, context.limits.bodyMaxBytes);
+  if (context.authenticateFirst && unauthenticated(req, res, context.token)) return;
   const url = new URL(req.url ?? '/', 'http://plain.invalid');
   const path = url.pathname.startsWith(`${ROOT}/`) ? url.pathname.slice(ROOT.length) : undefined;
   const found = path === undefined ? undefined : match(context.routes, path);
@@ -143,11 +161,7 @@ async function handle(
     const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     return answer(res, 405, reason('Method not allowed'), { allow });
   }
-  const token = bearerToken(req);
-  if (token !== context.token) {
-    const challenge = token === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
-    return answer(res, 401, reason('Invalid Token'), { 'www-authenticate': challenge });
-  }
+  if (unauthenticated(req, res, context.token)) return;
   const read = method === 'POST' || method === 'PUT' ? jsonBody(req, bytes) : { ok: true as const, body: {} };
   if (!read.ok) return answer(res, read.status, reason(read.reason));
   try {
@@ -165,7 +179,7 @@ export async function startPlainVpcServer(options: PlainVpcServerOptions = {}): 
   const regions = options.regions ?? DEFAULT_REGIONS;
   const limits = { ...DOCUMENTED_LIMITS, ...options.limits };
   const model = new VpcModel({ regions, limits, notAccepted: options.notAccepted ?? 'refuse' });
-  const context = { routes: routesOf(model, limits), token, limits };
+  const context = { routes: routesOf(model, limits), token, limits, authenticateFirst: !!options.authenticateFirst };
   const server = createServer((req, res) => {
     handle(req, res, context).catch(() => {
       if (!res.headersSent) answer(res, 500, reason('Internal error'));
