@@ -85,3 +85,18 @@ export function entityViewOf(op: Operation, operations: readonly Operation[]): E
   const view = views.find((o) => o.path === path);
   return view && { view };
 }
+
+/**
+ * The collection reads (a GET at a shorter path) above an operation's path, nearest first: where a
+ * target that lacks a collection lacks what lies under it too.
+ */
+export function collectionsAbove(op: Operation, operations: readonly Operation[]): Operation[] {
+  const segments = op.path.split('/');
+  const above: Operation[] = [];
+  for (let n = segments.length - 1; n > 1; n--) {
+    const path = segments.slice(0, n).join('/');
+    const list = operations.find((o) => o.method === 'GET' && o.root === op.root && o.path === path);
+    if (list) above.push(list);
+  }
+  return above;
+}

@@ -62,13 +62,6 @@ const LACKS: Lack[] = [
   },
 ];
 
-/**
- * Requirements that still pass against a target with no events list: they read the list, find
- * nothing, and see nothing wrong (reported to the lead). When the suite judges them
- * not-implemented, the `test.fails` below fails: take them out of this list.
- */
-const PASS_WITHOUT_EVENTS = ['conventions/events/newest-first', 'conventions/events/none-for-rejected'];
-
 const ownArea = (id: string) => id.startsWith('vpcs/') || id.startsWith('conventions/');
 const lackOf = (id: string) => {
   const r = requirementById.get(id);
@@ -118,7 +111,7 @@ describe('a whole run against the plain server (conventions and VPCs only)', () 
   });
 
   test('every requirement of vpcs/ and conventions/ passes, but those that need what the plain server lacks', () => {
-    const mine = results.requirements.filter((q) => ownArea(q.id) && !PASS_WITHOUT_EVENTS.includes(q.id));
+    const mine = results.requirements.filter((q) => ownArea(q.id));
     expect(mine.length).toBeGreaterThan(100);
     expect(mine.flatMap((q) => unexpected(q) ?? [])).toEqual([]);
     // Each lack is met, so none of them is a dead letter that would excuse a requirement by mistake.
@@ -127,12 +120,6 @@ describe('a whole run against the plain server (conventions and VPCs only)', () 
         mine.some((q) => lackOf(q.id) === lack),
         lack.why,
       ).toBe(true);
-  });
-
-  test.fails('the event conventions are not-implemented without an events list (they pass today)', () => {
-    const events = results.requirements.filter((q) => PASS_WITHOUT_EVENTS.includes(q.id));
-    expect(events).toHaveLength(PASS_WITHOUT_EVENTS.length);
-    expect(events.flatMap((q) => unexpected(q) ?? [])).toEqual([]);
   });
 
   test('every other requirement is not-implemented, naming its operation, or excluded', () => {

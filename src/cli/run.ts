@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { COMPLETE_PROFILE, offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Requirement } from '../../spec/types.js';
+import { probeUnseen } from '../harness/probe-unseen.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
@@ -30,7 +31,7 @@ import { defaultMode } from '../target/mode.js';
 import { preflight } from '../target/preflight.js';
 import { type DeclaredProfile, declaredProfile } from '../target/profile-file.js';
 import { TOOL_VERSION } from '../version.js';
-import type { Outcome } from '../vocabulary/outcome.js';
+import type { OfferEvidence, Outcome } from '../vocabulary/outcome.js';
 import { fileWeights, heaviestFirst } from './file-order.js';
 import { localSockets } from './local-sockets.js';
 import { userCacheDir, vitestCacheOptions } from './module-cache.js';
@@ -128,7 +129,7 @@ function guessedLine(config: RunConfig): string | undefined {
 }
 
 /** The outcomes of each target of the run (one, or a mutation run's servers) with the run's evidence of what it offers applied. */
-function withEvidence(outcomes: ReadonlyMap<string, Outcome>, profile: Profile | undefined) {
+function withEvidence(outcomes: ReadonlyMap<string, Outcome>, profile: Profile | undefined, extra?: OfferEvidence) {
   const byTarget = new Map<string, Map<string, Outcome>>();
   for (const [key, o] of outcomes) {
     const target = o.fault ?? '';
@@ -137,7 +138,7 @@ function withEvidence(outcomes: ReadonlyMap<string, Outcome>, profile: Profile |
   const all = new Map<string, Outcome>();
   let findings: OfferFindings = { served: [], notImplemented: [] };
   for (const [target, mine] of byTarget) {
-    const applied = applyOfferEvidence(mine, profile);
+    const applied = applyOfferEvidence(mine, profile, target === '' ? extra : undefined);
     for (const [key, o] of applied.outcomes) all.set(key, o);
     if (target === '') findings = applied.findings;
   }
@@ -393,6 +394,13 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     if (errors.length)
       throw new Error(errors.slice(0, 3).join('; ') + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : ''));
   });
+  // Lists no answer showed either way (a server that checks tokens before routes): one read each, with the token.
+  const unseen =
+    options.baseUrl && !guard.interrupted()
+      ? await phases.settle('reading the lists no answer showed', () =>
+          probeUnseen(config, judged, collector.outcomes.values()),
+        )
+      : undefined;
   // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
   const cleanup = await phases.settle('cleanup', () => guard.finish(config, options.baseUrl !== undefined));
   const requests = tally.total();
@@ -404,7 +412,7 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
     sockets.dispose();
     await retired;
   });
-  const { outcomes, findings } = withEvidence(collector.outcomes, config.profile);
+  const { outcomes, findings } = withEvidence(collector.outcomes, config.profile, unseen);
   for (const [key, outcome] of outcomes) options.outcomes?.set(key, outcome);
   const retries = [...outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
   const results = buildResults(all, outcomes, {

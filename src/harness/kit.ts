@@ -113,9 +113,15 @@ export class Kit {
     return false;
   }
 
-  /** Drops the failures recorded after the first `kept`: what a step judged through an operation the target does not offer. */
-  dropFailuresAfter(kept: number): void {
-    this.failures.splice(kept);
+  /** Where the judgement stands: a mark `rollBack` returns to. */
+  mark(): { failures: number; unjudged: number } {
+    return { failures: this.failures.length, unjudged: this.unjudgedAnswers.length };
+  }
+
+  /** Drops what was judged after a mark (failures and unjudged answers): a step judged through an operation the target does not offer. */
+  rollBack(to: { failures: number; unjudged: number }): void {
+    this.failures.splice(to.failures);
+    this.unjudgedAnswers.splice(to.unjudged);
   }
 
   /** Records an answer that says the request never reached what the requirement judges: the verdict is then `error`. */

@@ -53,7 +53,7 @@ export class OfferedSteps {
   private async step(op: Operation, judge: () => Promise<void>): Promise<boolean> {
     const { kit } = this;
     this.tried.push(op.id);
-    const failures = kit.failures.length;
+    const judged = kit.mark();
     const mark = kit.offers.unservedCount;
     let skipped = false;
     try {
@@ -66,7 +66,7 @@ export class OfferedSteps {
     }
     const unserved = kit.offers.unservedSince(mark);
     if (unserved.length) {
-      kit.dropFailuresAfter(failures);
+      kit.rollBack(judged);
       kit.offers.setAside(unserved);
       this.missing.push(op.id);
       return false;

@@ -70,12 +70,18 @@ describe('the verdicts the evidence gives', () => {
     expect(out.get('tags/list/response/envelope')?.failures).toEqual([]);
   });
 
-  test('a requirement that needed an operation not offered is not-implemented unless it passed without it', () => {
+  test('a requirement that needed an operation not offered is not-implemented, passing or not; what it did without is no need', () => {
     const events = { served: ['vpcs/create'], unserved: [unserved('events/list')] };
     const out = run([
       outcome('vpcs/create/event/vpc_create', 'fail', events),
-      outcome('conventions/auth/bearer', 'pass', events),
+      outcome('conventions/events/newest-first', 'pass', events),
+      outcome('conventions/auth/bearer', 'pass', {
+        served: ['vpcs/create'],
+        unserved: [],
+        aside: [unserved('events/list')],
+      }),
     ]);
+    expect(out.get('conventions/events/newest-first')?.verdict).toBe('not-implemented');
     expect(out.get('vpcs/create/event/vpc_create')?.reason).toMatch(
       /^needs GET \/account\/events \(events\/list\), which the target does not offer/,
     );

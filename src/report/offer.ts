@@ -1,10 +1,11 @@
 // Reads the evidence of every test at once: which operations the target does not offer, and the verdict each requirement earns from that (not-implemented, or a failure of a profile that claims the operation).
 
 import { operationById, operationOf, operations, requirementById } from '../../spec/index.js';
+import { collectionsAbove as readsAbove } from '../../spec/paths.js';
 import { offersOperation, type Profile } from '../../spec/profile.js';
 import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../vocabulary/exchange.js';
-import type { Failure, Outcome } from '../vocabulary/outcome.js';
+import type { Failure, OfferEvidence, Outcome } from '../vocabulary/outcome.js';
 import type { NotImplemented } from './results.js';
 
 export type { NotImplemented };
@@ -29,17 +30,8 @@ function firstOf(outcomes: readonly Outcome[], kinds: ('unserved' | 'aside' | 'n
   return first;
 }
 
-/** The collection read (a GET without the last parameters) above an operation's path, nearest first. */
-export function collectionsAbove(op: Operation): Operation[] {
-  const segments = op.path.split('/');
-  const above: Operation[] = [];
-  for (let n = segments.length - 1; n > 1; n--) {
-    const path = segments.slice(0, n).join('/');
-    const list = operations.find((o) => o.method === 'GET' && o.root === op.root && o.path === path);
-    if (list) above.push(list);
-  }
-  return above;
-}
+/** The collection reads above an operation's path, nearest first (spec/paths.ts). */
+export const collectionsAbove = (op: Operation): Operation[] => readsAbove(op, operations);
 
 function entry(op: Operation, evidence: Exchange, under?: string): NotImplemented {
   return {
@@ -76,13 +68,17 @@ export function findNotImplemented(outcomes: Iterable<Outcome>): OfferFindings {
   return { served: [...served].sort(), notImplemented: [...found.values()] };
 }
 
-/** What an outcome's verdict rests on that the target does not offer: its own operation (or a collection above it), or, unless it passed, one it needed. */
+/**
+ * What an outcome's verdict rests on that the target does not offer: its own operation (or a
+ * collection above it), or one it needed (a pass that needed one took the "not offered" answer for
+ * something it is not: an empty events list, say). What a test did without (set aside) is no need.
+ */
 function missingFor(o: Outcome, missing: ReadonlyMap<string, NotImplemented>): NotImplemented | undefined {
   const r = requirementById.get(o.requirement);
   const own = r ? operationOf(r) : undefined;
   if (own && missing.has(own.id)) return missing.get(own.id);
-  if (o.verdict === 'pass') return undefined;
-  for (const u of [...(o.offer?.unserved ?? []), ...(o.offer?.notFound ?? [])])
+  for (const u of o.offer?.unserved ?? []) if (missing.has(u.operation)) return missing.get(u.operation);
+  for (const u of o.verdict === 'pass' ? [] : (o.offer?.notFound ?? []))
     if (missing.has(u.operation)) return missing.get(u.operation);
   // Skipped before it sent anything (a value only the target could give): under a collection the target
   // lacks, or (a requirement of no one operation) in an area whose every collection the target lacks.
@@ -142,8 +138,13 @@ export function withOfferEvidence(
 export function applyOfferEvidence(
   outcomes: ReadonlyMap<string, Outcome>,
   profile?: Profile,
+  /** Evidence gathered outside the tests (reads after the suites). */
+  extra?: OfferEvidence,
 ): { outcomes: Map<string, Outcome>; findings: OfferFindings } {
-  const findings = findNotImplemented(outcomes.values());
+  const probe = extra
+    ? [{ requirement: '', verdict: 'pass', failures: [], requests: 0, seed: 0, offer: extra } as Outcome]
+    : [];
+  const findings = findNotImplemented([...outcomes.values(), ...probe]);
   const missing = new Map(findings.notImplemented.map((n) => [n.operation, n]));
   const applied = new Map([...outcomes].map(([key, o]) => [key, withOfferEvidence(o, missing, profile)]));
   return { outcomes: applied, findings };

@@ -94,7 +94,9 @@ export async function preflight(
       notHere.push(e);
     }
     if (notHere.length === 0) return undefined;
-    return `nothing at ${config.baseUrl} answers as this API: ${notHere.map(said).join('; ')}; ${baseHint(config.baseUrl)}`;
+    const shown = notHere.slice(0, 2).map(said).join('; ');
+    const more = notHere.length > 2 ? `, and ${notHere.length - 2} more reads alike` : '';
+    return `nothing at ${config.baseUrl} answers as this API: ${shown}${more}; ${baseHint(config.baseUrl)}`;
   } finally {
     await client.close();
   }

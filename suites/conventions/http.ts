@@ -1,6 +1,7 @@
 // Procedures of the HTTP-level conventions (issue 17 item 6): Allow on a 405, the JSON media type, the Bearer challenge, HEAD where GET is.
 
 import { literalPaths, operations } from '../../spec/index.js';
+import { collectionsAbove } from '../../spec/paths.js';
 import { offersOperation } from '../../spec/profile.js';
 import type { Operation } from '../../spec/types.js';
 import {
@@ -64,6 +65,12 @@ export async function literalResources(ctx: WrittenContext) {
     await steps.one(resource.operation, async (op) => {
       const params = await ctx.fixtures.paramsFor(kit, op);
       if (!params) return kit.skip('no path parameters could be had for any literal resource');
+      // A read first, of the resource or the collection above it: other methods show nothing at a route the target does not serve.
+      const read = op.method === 'GET' ? op : collectionsAbove(op, operations)[0];
+      if (read)
+        await kit.send(read, {
+          params: Object.fromEntries(read.pathParams.map((p) => [p.name, params[p.name] ?? ''])),
+        });
       // What the resource takes, as far as the declared profile offers it.
       const methods = routeMethods(ctx, op);
       const at = (method: string) => offRoute(op, op.path, method as Operation['method']);
