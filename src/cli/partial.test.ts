@@ -40,6 +40,12 @@ const LACKS: Lack[] = [
     covers: (r) => r.derivation?.kind === 'event' || r.id.startsWith('conventions/events/'),
   },
   {
+    why: 'no literal resource: every path whose literal segment stands beside a parameter lies in an area it lacks',
+    verdict: 'not-implemented',
+    reason: /no operation the target offers shows it/,
+    covers: (r) => r.id === 'conventions/http/literal-resources',
+  },
+  {
     why: 'no instances (Part 3): no interface can put an instance on a subnet',
     verdict: 'not-implemented',
     needs: 'instances/create',
