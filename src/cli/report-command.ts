@@ -16,7 +16,7 @@ export function registerReport(cli: Command): void {
     .option('--render <dir>', "re-render DIR's index.html, junit.xml and summary.md from its results.json")
     .option(
       '--allure <dir>',
-      'build the single-file Allure report DIR/allure-report/index.html from DIR/allure-results',
+      'build the single-file Allure report DIR/allure-report/index.html from DIR/results.json (Allure 3, fetched once through npm when not installed)',
     )
     .option(
       '--bundle <dir>',

@@ -1,8 +1,9 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildAllureReport } from '../report/allure.js';
+import { writeAllureResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { renderCompare } from '../report/compare.js';
@@ -65,24 +66,14 @@ function compare(dirs: string[], out: string, log: Log): number {
   return 0;
 }
 
-/** Allure result files have unique names, so the union of the shards' directories is one directory of results. */
-function mergeAllureResults(dirs: string[], out: string): void {
-  const target = join(out, 'allure-results');
-  for (const dir of dirs) {
-    const source = join(dir, 'allure-results');
-    if (!existsSync(source)) continue;
-    mkdirSync(target, { recursive: true });
-    for (const name of readdirSync(source)) cpSync(join(source, name), join(target, name));
-  }
-}
-
 function merge(dirs: string[], out: string, options: ReportOptions, log: Log): number {
   const known = loadKnownState(options.baseline, options.knownFailures);
   const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
   for (const w of warnings) log(`warning: ${w}`);
   if (known) results.baseline = compareWithBaseline(results, known);
   writeReports(resolve(out), results);
-  mergeAllureResults(dirs, out);
+  // The merged run's Allure results come from its merged results, as a run's do: one result per requirement.
+  writeAllureResults(resolve(out), results);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
   if (results.missingShards && !options.allowMissing) {
@@ -104,9 +95,11 @@ function render(dir: string, log: Log): number {
   return 0;
 }
 
+/** The Allure report of a run: its allure-results built again from results.json (the current labels and reasons), then rendered. */
 function allure(dir: string, log: Log): number {
   const results = existsSync(join(dir, 'results.json')) ? readResults(dir) : undefined;
-  const outcome = buildAllureReport(dir, results ? `cloudconf: ${results.target.baseUrl}` : 'cloudconf');
+  if (results) writeAllureResults(resolve(dir), results);
+  const outcome = buildAllureReport(dir, results ? `cloudconf: ${results.target.baseUrl}` : 'cloudconf', log);
   log(outcome.ok ? `allure report: ${outcome.message}` : `cloudconf: ${outcome.message}`);
   return outcome.ok ? 0 : 2;
 }

@@ -1,6 +1,5 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { Level, Requirement } from '../../spec/types.js';
@@ -9,10 +8,17 @@ import { openTally } from '../http/request-tally.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
-import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
+import { retireResults, writeAllureResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
-import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
+import {
+  markFinished,
+  markIncomplete,
+  markInProgress,
+  messageOf,
+  PhaseErrors,
+  unjudgedAsErrors,
+} from '../report/complete.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
@@ -31,8 +37,6 @@ import { describeSelection, namePattern, selectRequirements } from './selection.
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capMainYoungGeneration, capWorkerYoungGeneration } from './worker-heap.js';
 import { testsPerWorker, workersFor } from './workers.js';
-
-const require = createRequire(import.meta.url);
 
 export interface RunOptions extends SafetyFlags {
   baseUrl?: string;
@@ -60,7 +64,7 @@ export interface RunOptions extends SafetyFlags {
   mutants?: { fault: string; faults?: string[]; requirements: string[] }[];
   /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
   outcomes?: Map<string, Outcome>;
-  /** Allure results (off for mutation runs, which nobody reads in Allure). */
+  /** Allure results, built from results.json once the run is over (off for mutation runs, which nobody reads in Allure). */
   allure?: boolean;
   /** `i/n`: run only the i-th of n shards of the selection, split by suite file. */
   shard?: string;
@@ -244,12 +248,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         config: false,
         root: CODE_ROOT,
         watch: false,
-        reporters: allure
-          ? [
-              collector,
-              new QueuedAllureReporter(join(reportDir, 'allure-results'), (id) => collector.outcomes.get(id)?.verdict),
-            ]
-          : [collector],
+        reporters: [collector],
         ...(pattern && !options.mutants ? { testNamePattern: pattern } : {}),
         passWithNoTests: true,
       },
@@ -275,7 +274,6 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
           // A file's cleanup deletes what its tests made, one request at a time: at 50 ms a request
           // that is longer than vitest's 10 s, and the file would count as broken.
           hookTimeout: concurrency > 1 ? 600_000 : 120_000,
-          setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },
     );
@@ -334,6 +332,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   markIncomplete(results, phases.reasons);
   unjudgedAsErrors(results);
   const shown = processRedactor.deep(results);
+  // Allure's results come from the results alone, after the run: no Allure work while the tests run.
+  if (allure) {
+    try {
+      await writeAllureResults(reportDir, shown).retired;
+    } catch (error) {
+      markIncomplete(shown, [`writing the Allure results: ${messageOf(error)}`]);
+    }
+  }
   writeReports(reportDir, shown);
   markFinished(reportDir);
   for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
