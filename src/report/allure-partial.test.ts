@@ -147,6 +147,13 @@ test('the rendered report shows every requirement, with its reason, in the part 
     expect(messages.get(r.id), r.id).toContain(r.reason as string);
 });
 
+test('JUnit suite times of the run add up to no more than its wall time', () => {
+  const xml = readFileSync(join(dir, 'run', 'junit.xml'), 'utf8');
+  const times = [...xml.matchAll(/<testsuite name="[^"]*" [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
+  expect(times.length).toBeGreaterThan(0);
+  expect(times.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(run.durationMs / 1000);
+});
+
 test.skipIf(!browserAvailable && !browserRequired)(
   'the Allure report opens in Chromium from file://, shows the tree and a reason, and calls no one',
   async () => {
