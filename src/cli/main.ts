@@ -25,6 +25,9 @@ const print = (text: string): void => {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
+/** A line for a person on stdout (a run's summary), through the redactor like every line the CLI prints. */
+const printRedacted = (text: string): void => print(redactLine(text));
+
 function program(): Command {
   const cli = new Command('cloudconf')
     .description('Conformance suite for the Cloud Account API')
@@ -164,7 +167,7 @@ function program(): Command {
       }
       // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
       const { run } = await import('./run.js');
-      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
+      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`), printRedacted);
     });
 
   cli

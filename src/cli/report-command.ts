@@ -35,6 +35,10 @@ export function registerReport(cli: Command): void {
     .option('--quiet', 'print nothing but errors and warnings')
     .action(async (bundles: string[], options: ReportOptions) => {
       const { report } = await import('./report.js');
-      process.exitCode = report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = report(
+        { ...options, bundles },
+        (line) => process.stderr.write(`${line}\n`),
+        (text) => process.stdout.write(`${text}\n`),
+      );
     });
 }

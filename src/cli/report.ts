@@ -66,7 +66,7 @@ function compare(dirs: string[], out: string, log: Log): number {
   return 0;
 }
 
-function merge(dirs: string[], out: string, options: ReportOptions, log: Log): number {
+function merge(dirs: string[], out: string, options: ReportOptions, log: Log, print: Log): number {
   const known = loadKnownState(options.baseline, options.knownFailures);
   const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
   for (const w of warnings) log(`warning: ${w}`);
@@ -75,7 +75,7 @@ function merge(dirs: string[], out: string, options: ReportOptions, log: Log): n
   // The merged run's Allure results come from its merged results, as a run's do: one result per requirement.
   writeAllureResults(resolve(out), results);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
+  else if (!options.quiet) print(terminalSummary(results, out, wantsColour(process.stdout)));
   if (results.missingShards && !options.allowMissing) {
     log(
       `cloudconf report: shard ${results.missingShards.join(', ')} missing from the merge (exit 2; --allow-missing to accept)`,
@@ -117,8 +117,8 @@ function bundle(dir: string, out: string | undefined, productFile: string | unde
   return 0;
 }
 
-/** Runs what the options ask, in order (merge, compare, render, allure, bundle); the worst exit code wins. */
-export function report(options: ReportOptions, log: Log): number {
+/** Runs what the options ask, in order (merge, compare, render, allure, bundle); the worst exit code wins. A run's summary goes to `print`. */
+export function report(options: ReportOptions, log: Log, print: Log = log): number {
   const asked = [options.merge, options.compare, options.render, options.allure, options.bundle, options.site].filter(
     (x) => x !== undefined,
   );
@@ -134,7 +134,8 @@ export function report(options: ReportOptions, log: Log): number {
   }
   let code = 0;
   try {
-    if (options.merge) code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log));
+    if (options.merge)
+      code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log, print));
     if (options.compare) code = Math.max(code, compare(options.compare, options.out ?? 'reports/compare', log));
     if (options.render) code = Math.max(code, render(options.render, log));
     if (options.allure) code = Math.max(code, allure(options.allure, log));

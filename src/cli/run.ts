@@ -1,7 +1,9 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import { requirementById } from '../../spec/index.js';
 import type { Level, Requirement } from '../../spec/types.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
@@ -9,6 +11,7 @@ import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
 import { retireResults, writeAllureResults } from '../report/allure-writer.js';
+import { githubAnnotations, inGitHubActions } from '../report/annotations.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import {
@@ -97,17 +100,29 @@ function inShard(all: Requirement[], judged: Requirement[], shard: ShardSpec | u
   return { all: all.filter(mine), judged: judged.filter(mine), shardFiles: files };
 }
 
-export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
+/**
+ * A run as the command line has it: `log` takes progress and diagnostics (stderr), `print` the
+ * summary a person reads and GitHub's annotations (stdout).
+ */
+export async function run(
+  options: RunOptions,
+  log: (line: string) => void,
+  print: (text: string) => void = log,
+): Promise<number> {
   const checked = checkSafetyFlags(options, log);
   if (!checked) return 2;
-  const results = await runSuite({ ...options, ...checked }, log);
+  const results = await runSuite({ ...options, ...checked }, log, print);
   // An interrupted run judged only part of the selection: not a verdict on the target.
   if (results?.cleanup?.interrupted) return 2;
   return results ? exitCodeOf(results) : 2;
 }
 
-/** One conformance run; undefined when it could not start (a usage error, already reported). */
-export async function runSuite(options: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
+/** One conformance run; undefined when it could not start (a usage error, already reported). The summary goes to `print`. */
+export async function runSuite(
+  options: RunOptions,
+  log: (line: string) => void,
+  print: (text: string) => void = log,
+): Promise<Results | undefined> {
   const startedAt = new Date();
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (typeof shard === 'string') {
@@ -344,7 +359,17 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   markFinished(reportDir);
   for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
+  else if (!options.quiet) print(terminalSummary(shown, options.reportDir, wantsColour(process.stdout)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
+  // In GitHub Actions, failures become annotations; stdout is the JSON's under --json (the runner reads both streams).
+  if (inGitHubActions()) for (const line of githubAnnotations(shown, { fileOf })) (options.json ? log : print)(line);
   return results;
+}
+
+/** The suite file of a requirement, as a path under the working directory (a clone's own CI), else none. */
+function fileOf(id: string): string | undefined {
+  const r = requirementById.get(id);
+  if (!r) return undefined;
+  const path = relative(process.cwd(), join(CODE_ROOT, suiteFileOf(r)));
+  return path.startsWith('..') || path.includes('node_modules') || !existsSync(path) ? undefined : path;
 }
