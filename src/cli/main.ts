@@ -159,6 +159,13 @@ function program(): Command {
           print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
           return;
         }
+        // Every option and id is checked before vitest and the suites load (seconds): a mistake costs a moment.
+        const problem = (await import('./run-checks.js')).runProblem(options);
+        if (problem) {
+          process.stderr.write(`cloudconf: ${redactLine(problem)}\n`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         process.stderr.write(`cloudconf: ${redactLine(error.message)}\n`);
