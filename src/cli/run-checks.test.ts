@@ -1,13 +1,14 @@
 // Self-test that a run's options and ids are checked before anything heavy loads: a mistyped --only answers at once with a suggestion and exit 2, a missing token and a baseline that cannot be read too, and the check itself pulls in neither vitest nor the suites nor the reference server.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { runCli } from './child.js';
 import type { RunOptions } from './run.js';
 import { runProblem } from './run-checks.js';
+import { importClosure } from './test-support/import-closure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cloudconf-run-checks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,32 +53,8 @@ describe('runProblem', () => {
   });
 });
 
-/** Static imports of a module, type-only ones left out. */
-function staticImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?['"]([^'"]+)['"]/gms))
-    if (!m[1]) found.push(m[2] as string);
-  return found;
-}
-
 test('the checks load the spec and small modules, never vitest, the suites, the reference server or the HTTP client', () => {
-  const files = new Set<string>();
-  const packages = new Set<string>();
-  const visit = (file: string) => {
-    const name = relative(PACKAGE_ROOT, file);
-    if (files.has(name)) return;
-    files.add(name);
-    for (const specifier of staticImports(file)) {
-      if (specifier.startsWith('node:')) continue;
-      if (!specifier.startsWith('.')) packages.add(specifier.split('/')[0] as string);
-      else {
-        const target = resolve(dirname(file), specifier.replace(/\.js$/, '.ts'));
-        visit(existsSync(target) ? target : resolve(dirname(file), specifier));
-      }
-    }
-  };
-  visit(join(PACKAGE_ROOT, 'src/cli/run-checks.ts'));
+  const { files, packages } = importClosure(join(PACKAGE_ROOT, 'src/cli/run-checks.ts'));
   expect([...packages].sort()).toEqual(['leven']);
   const heavy = /^src\/(reference|harness|generate|check|stateful|http|cleanup)\/|^suites\//;
   expect([...files].filter((f) => heavy.test(f))).toEqual([]);
