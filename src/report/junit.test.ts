@@ -111,3 +111,9 @@ describe('suite times', () => {
     expect(xml).toMatch(/<testsuites [^>]*time="4.000"/);
   });
 });
+
+test('a test case says how it ended before its properties, as readers and verify look for it', () => {
+  const r = results([requirement('vpcs/list/d', 'non-strict', { flaky: 'a 503 first' })], { strict: true });
+  const xml = renderJunit(r);
+  expect(xml).toMatch(/<testcase [^>]*>\n\s*<failure [\s\S]*<\/failure>\n\s*<properties>/);
+});

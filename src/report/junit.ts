@@ -75,27 +75,29 @@ function caseProperties(results: Results, r: RequirementResult): string {
 
 function testCase(results: Results, r: RequirementResult, known: ReadonlySet<string>): string {
   const name = xml(`${r.id}: ${r.text}`);
-  const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}" time="${seconds(r.durationMs)}">${caseProperties(results, r)}`;
+  const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}" time="${seconds(r.durationMs)}">`;
+  // The properties follow the element that says how the case ended: readers (and verify) look for that first.
+  const close = `${caseProperties(results, r)}\n    </testcase>`;
   const failing = r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
   const body = () => xml(failureText(results, r));
   if (failing && known.has(r.id)) {
     // Known against the baseline: the run passes, so CI must not show it red; the details stay readable.
     const why = results.baseline?.reasons?.[r.id];
-    return `${open}\n      <skipped message="${xml(`known failure${why ? `: ${why}` : ''}; ${message(r)}`)}"/>\n      <system-out>${body()}</system-out>\n    </testcase>`;
+    return `${open}\n      <skipped message="${xml(`known failure${why ? `: ${why}` : ''}; ${message(r)}`)}"/>\n      <system-out>${body()}</system-out>${close}`;
   }
   if (failing) {
-    return `${open}\n      <failure message="${xml(message(r))}" type="${xml(r.failures[0]?.check ?? r.verdict)}">${body()}</failure>\n    </testcase>`;
+    return `${open}\n      <failure message="${xml(message(r))}" type="${xml(r.failures[0]?.check ?? r.verdict)}">${body()}</failure>${close}`;
   }
   if (r.verdict === 'error') {
-    return `${open}\n      <error message="${xml(message(r))}">${body()}</error>\n    </testcase>`;
+    return `${open}\n      <error message="${xml(message(r))}">${body()}</error>${close}`;
   }
   if (unjudged(r)) {
-    return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>\n    </testcase>`;
+    return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>${close}`;
   }
   if (r.verdict === 'non-strict') {
-    return `${open}\n      <system-out>${xml(`non-strict (a SHOULD broken; fails only with --strict)\n`)}${body()}</system-out>\n    </testcase>`;
+    return `${open}\n      <system-out>${xml(`non-strict (a SHOULD broken; fails only with --strict)\n`)}${body()}</system-out>${close}`;
   }
-  return r.verdict === 'pass' && !r.flaky ? `${open}</testcase>` : `${open}\n    </testcase>`;
+  return r.flaky ? `${open}${close}` : `${open}</testcase>`;
 }
 
 /** The run's provenance as JUnit properties, repeated in each test suite (where CI tools read them). */
