@@ -69,6 +69,8 @@ export interface RunOptions extends SafetyFlags {
   outcomes?: Map<string, Outcome>;
   /** Allure results, built from results.json once the run is over (off for mutation runs, which nobody reads in Allure). */
   allure?: boolean;
+  /** Print GitHub Actions annotations of the failures (the command line sets it inside GitHub Actions). */
+  annotate?: boolean;
   /** `i/n`: run only the i-th of n shards of the selection, split by suite file. */
   shard?: string;
   /** A results.json of an earlier run: only requirements that got worse fail this one. */
@@ -111,7 +113,7 @@ export async function run(
 ): Promise<number> {
   const checked = checkSafetyFlags(options, log);
   if (!checked) return 2;
-  const results = await runSuite({ ...options, ...checked }, log, print);
+  const results = await runSuite({ ...options, ...checked, annotate: inGitHubActions() }, log, print);
   // An interrupted run judged only part of the selection: not a verdict on the target.
   if (results?.cleanup?.interrupted) return 2;
   return results ? exitCodeOf(results) : 2;
@@ -362,7 +364,7 @@ export async function runSuite(
   else if (!options.quiet) print(terminalSummary(shown, options.reportDir, wantsColour(process.stdout)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
   // In GitHub Actions, failures become annotations; stdout is the JSON's under --json (the runner reads both streams).
-  if (inGitHubActions()) for (const line of githubAnnotations(shown, { fileOf })) (options.json ? log : print)(line);
+  if (options.annotate) for (const line of githubAnnotations(shown, { fileOf })) (options.json ? log : print)(line);
   return results;
 }
 
