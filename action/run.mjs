@@ -1,7 +1,7 @@
 // The script of the GitHub Action (action.yml): installs cloudconf, runs it with the action's inputs, and hands the verdict counts and summary.md to the workflow.
 
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,16 +9,62 @@ const env = process.env;
 const input = (name) => (env[`CLOUDCONF_ACTION_${name}`] ?? '').trim();
 const actionRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** The cloudconf binary: CLOUDCONF_BIN when given (CI's own checkout), else the package installed from the registry. */
+const npmRun = (args, cwd, what) => {
+  const npm = spawnSync('npm', args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (npm.status !== 0) throw new Error(`${what} failed (npm ${args[0]}: exit ${npm.status})`);
+};
+
+/**
+ * What `npm install` takes for the `package` input: the registry's cloudconf at `version` (this
+ * action's own by default); a tarball (`npm pack` of a clone, a path in the workspace); or
+ * `repository`, this action's own files at the ref `uses:` named, packed as a release would be.
+ */
+function packageSpec(prefix) {
+  const source = input('PACKAGE');
+  if (source === 'repository') {
+    npmRun(['ci', '--no-audit', '--no-fund'], actionRoot, 'installing the repository of the action');
+    npmRun(['pack', '--pack-destination', prefix], actionRoot, 'packing the repository of the action');
+    const packed = readdirSync(prefix).find((name) => /^cloudconf-.*\.tgz$/.test(name));
+    if (!packed) throw new Error(`npm pack left no cloudconf-*.tgz in ${prefix}`);
+    return join(prefix, packed);
+  }
+  if (source) {
+    const tarball = resolve(source);
+    if (!existsSync(tarball)) throw new Error(`package: no file ${tarball} (a tarball from npm pack, or repository)`);
+    return tarball;
+  }
+  return `cloudconf@${input('VERSION') || JSON.parse(readFileSync(join(actionRoot, 'package.json'), 'utf8')).version}`;
+}
+
+/**
+ * The cloudconf binary: CLOUDCONF_BIN when given (CI's own checkout), else the package installed as
+ * the `package` input says; its bin directory joins the job's PATH, so later steps run `cloudconf`.
+ */
 function cloudconfBin() {
   if (env.CLOUDCONF_BIN) return env.CLOUDCONF_BIN;
-  const version = input('VERSION') || JSON.parse(readFileSync(join(actionRoot, 'package.json'), 'utf8')).version;
   const prefix = join(env.RUNNER_TEMP ?? actionRoot, 'cloudconf-action');
-  const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `cloudconf@${version}`], {
-    stdio: 'inherit',
-  });
-  if (npm.status !== 0) throw new Error(`npm install cloudconf@${version} failed`);
+  mkdirSync(prefix, { recursive: true });
+  const spec = packageSpec(prefix);
+  npmRun(['install', '--prefix', prefix, '--no-audit', '--no-fund', spec], prefix, `npm install ${spec}`);
+  if (env.GITHUB_PATH) appendFileSync(env.GITHUB_PATH, `${join(prefix, 'node_modules', '.bin')}\n`);
   return join(prefix, 'node_modules', 'cloudconf', 'src', 'cli', 'bin.mjs');
+}
+
+/**
+ * The `args` input as arguments. On one line, split at white space. On several lines, each line is
+ * one argument, so a value keeps its spaces; a line `--name value` is the option and its value
+ * (split at its first white space, unless the option is written `--name=value`).
+ */
+function extraArguments(text) {
+  if (!text.includes('\n')) return text.split(/\s+/).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .flatMap((line) => {
+      const option = /^(-[^\s=]+)\s+(.*)$/.exec(line);
+      return option ? [option[1], option[2]] : [line];
+    });
 }
 
 /** The arguments of `cloudconf run` from the inputs; the token stays in the environment (CLOUDCONF_TOKEN). */
@@ -27,7 +73,7 @@ function runArguments(reportDir) {
   if (input('BASE_URL')) args.push('--base-url', input('BASE_URL'));
   if (input('SHARD')) args.push('--shard', input('SHARD'));
   if (input('MODE')) args.push('--mode', input('MODE'));
-  if (input('ARGS')) args.push(...input('ARGS').split(/\s+/));
+  if (input('ARGS')) args.push(...extraArguments(input('ARGS')));
   return args;
 }
 

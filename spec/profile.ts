@@ -37,48 +37,17 @@ export function offersRequirement(profile: Profile, r: Requirement): boolean {
   return operations.some((o) => o.area === r.area && offersOperation(profile, o));
 }
 
-/** What in a profile names nothing of the API, each with a suggestion where one is close. */
-export function profileProblems(profile: Profile): string[] {
-  const names = [...areas.map((a) => a.name), ...operations.map((o) => o.id)];
-  const known = new Set([...names, ALWAYS_REQUIRED]);
+/** What in a profile names nothing of the API (the entries, for a caller to suggest names for). */
+export function profileProblems(profile: Profile): { entry: string; problem: string }[] {
+  const names = new Set([...areas.map((a) => a.name), ...operations.map((o) => o.id), ALWAYS_REQUIRED]);
   const problems = profile.offers.flatMap((entry) =>
-    known.has(entry) ? [] : [`offers names ${JSON.stringify(entry)}, no area or operation${nearest(entry, names)}`],
+    names.has(entry) ? [] : [{ entry, problem: `offers names ${JSON.stringify(entry)}, no area or operation` }],
   );
   for (const entry of profile.except ?? []) {
     const op = operationById.get(entry);
-    if (!op) problems.push(`except names ${JSON.stringify(entry)}, no operation${nearest(entry, names)}`);
+    if (!op) problems.push({ entry, problem: `except names ${JSON.stringify(entry)}, no operation` });
     else if (!profile.offers.includes(op.area))
-      problems.push(`except names ${entry}, whose area ${op.area} the profile does not offer`);
+      problems.push({ entry, problem: `except names ${entry}, whose area ${op.area} the profile does not offer` });
   }
   return problems;
-}
-
-/** The closest known name, when one is close enough to be a typo of `entry`. */
-export function nearestName(entry: string, names: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of names) {
-    const distance = editDistance(entry, name);
-    if (!best || distance < best.distance) best = { name, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(entry.length / 4)) ? best.name : undefined;
-}
-
-/** ` (did you mean x?)` for the closest known name, when one is close enough to be a typo. */
-function nearest(entry: string, names: readonly string[]): string {
-  const name = nearestName(entry, names);
-  return name ? ` (did you mean ${name}?)` : '';
-}
-
-/** Levenshtein distance, by rows. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min((previous[j] as number) + 1, (row[j - 1] as number) + 1, (previous[j - 1] as number) + cost));
-    }
-    previous = row;
-  }
-  return previous[b.length] as number;
 }

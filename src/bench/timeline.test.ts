@@ -1,37 +1,34 @@
 // Self-test of the run timeline: which tests ran alone in their file, each file's chain of requests, and each worker's sum of chains.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTimeline, workersOf } from './timeline.js';
 
-/** A report directory with one Allure result per span: [id, file, worker, start, stop, requests]. */
+/** A report directory whose results.json has one test span per row: [id, area, worker, start, stop, requests]. */
 function reportOf(spans: [string, string, string, number, number, number][]): string {
   const dir = mkdtempSync(join(tmpdir(), 'cloudconf-timeline-'));
-  mkdirSync(join(dir, 'allure-results'));
-  const requirements = spans.map(([id, , , , , requests]) => ({ id, requests }));
-  writeFileSync(join(dir, 'results.json'), JSON.stringify({ requirements }));
-  spans.forEach(([id, file, worker, start, stop], i) => {
-    const result = {
-      testCaseId: id,
-      fullName: `cloudconf:suites/${file}#${id} [MUST] text`,
-      start,
-      stop,
-      labels: [{ name: 'thread', value: worker }],
-    };
-    writeFileSync(join(dir, 'allure-results', `${i}-result.json`), JSON.stringify(result));
-  });
+  const requirements = spans.map(([id, area, worker, start, stop, requests]) => ({
+    id,
+    part: 1,
+    area,
+    requests,
+    startedAtMs: start,
+    durationMs: stop - start,
+    worker,
+  }));
+  writeFileSync(join(dir, 'results.json'), JSON.stringify({ requirements: [...requirements, { id: 'x/excluded' }] }));
   return dir;
 }
 
 describe('readTimeline', () => {
   const dir = reportOf([
-    ['a/one', 'a.test.ts', 'w1', 0, 1000, 10],
-    ['a/two', 'a.test.ts', 'w1', 100, 2000, 30],
-    ['a/three', 'a.test.ts', 'w1', 2000, 3000, 20],
-    ['a/four', 'a.test.ts', 'w1', 3000, 4000, 5],
-    ['b/one', 'b.test.ts', 'w1', 4000, 5000, 7],
+    ['a/one', 'a', 'w1', 0, 1000, 10],
+    ['a/two', 'a', 'w1', 100, 2000, 30],
+    ['a/three', 'a', 'w1', 2000, 3000, 20],
+    ['a/four', 'a', 'w1', 3000, 4000, 5],
+    ['b/one', 'b', 'w1', 4000, 5000, 7],
   ]);
   const t = readTimeline(dir);
 
@@ -41,7 +38,7 @@ describe('readTimeline', () => {
   });
 
   it("counts a file's chain as its alone tests plus its longest other test", () => {
-    const a = t.files.find((f) => f.file === 'suites/a.test.ts');
+    const a = t.files.find((f) => f.file === 'suites/part1/a.test.ts');
     expect(a).toMatchObject({ tests: 4, requests: 65, aloneTests: 2, aloneRequests: 25, chainRequests: 55 });
   });
 

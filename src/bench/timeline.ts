@@ -1,7 +1,9 @@
-// Where a run waits: each test's start, end and requests (from a report directory's Allure results and results.json), the tests that ran alone in their file, each file's chain of requests that must follow each other, and tests that waited longer than their requests explain.
+// Where a run waits: each test's start, end and requests (from a report directory's results.json), the tests that ran alone in their file, each file's chain of requests that must follow each other, and tests that waited longer than their requests explain.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Part } from '../../spec/types.js';
+import { suiteFileOf } from '../cli/shard.js';
 
 export interface TestSpan {
   id: string;
@@ -39,34 +41,30 @@ export interface Timeline {
 /** Tests one after another can share a few milliseconds of their recorded spans (the reporter's clock). */
 const OVERLAP_MS = 20;
 
-interface AllureResult {
-  testCaseId?: string;
-  fullName?: string;
-  start?: number;
-  stop?: number;
-  labels?: { name: string; value: string }[];
+interface TimedRequirement {
+  id: string;
+  part: Part;
+  area: string;
+  requests?: number;
+  startedAtMs?: number;
+  durationMs?: number;
+  worker?: string;
 }
 
-/** Reads the spans of a run from `dir` (`results.json` and `allure-results/`). */
+/** Reads the spans of a run from `dir/results.json` (each test's start, duration and worker). */
 export function readTimeline(dir: string): Timeline {
-  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-    requirements: { id: string; requests?: number }[];
-  };
-  const requests = new Map(results.requirements.map((r) => [r.id, r.requests ?? 0]));
-  const allureDir = join(dir, 'allure-results');
+  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { requirements: TimedRequirement[] };
   const raw: Omit<TestSpan, 'alone'>[] = [];
-  // A run with `--no-allure` has no start and end per test.
-  for (const name of existsSync(allureDir) ? readdirSync(allureDir) : []) {
-    if (!name.endsWith('-result.json')) continue;
-    const a = JSON.parse(readFileSync(join(allureDir, name), 'utf8')) as AllureResult;
-    if (!a.testCaseId || a.start === undefined || a.stop === undefined) continue;
+  for (const r of results.requirements) {
+    // Excluded requirements, and runs before test spans were recorded, have no span.
+    if (r.startedAtMs === undefined || r.durationMs === undefined) continue;
     raw.push({
-      id: a.testCaseId,
-      file: /suites\/[^#]+/.exec(a.fullName ?? '')?.[0] ?? '?',
-      worker: a.labels?.find((l) => l.name === 'thread')?.value ?? '?',
-      start: a.start,
-      stop: a.stop,
-      requests: requests.get(a.testCaseId) ?? 0,
+      id: r.id,
+      file: suiteFileOf({ area: r.area, source: { part: r.part } }),
+      worker: r.worker ?? '?',
+      start: r.startedAtMs,
+      stop: r.startedAtMs + r.durationMs,
+      requests: r.requests ?? 0,
     });
   }
   const byFile = new Map<string, Omit<TestSpan, 'alone'>[]>();

@@ -3,29 +3,43 @@
 
 import { existsSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { unsupportedNode } from './supported-node.mjs';
 
-// Every thread's young generation at 8 MB semi-spaces: at V8's default (32 MB on Node 24) the run's
-// heaps held about 130 MB more garbage (peak RSS 740 MB, against 600 MB) for no CPU saved. V8 reads
-// the flag only when it starts, so the process replaces itself once with it set (same pid, stdio
-// and signals), unless a size was given; where execve is missing (Windows) it runs as it is.
-const YOUNG_GENERATION = '--max-semi-space-size=8';
-const sized = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
-  a.startsWith('--max-semi-space-size'),
-);
-if (!sized && typeof process.execve === 'function' && process.platform !== 'win32') {
-  process.execve(process.execPath, [process.execPath, YOUNG_GENERATION, ...process.execArgv, ...process.argv.slice(1)]);
-}
-
-// V8's code cache on disk (os.tmpdir()): later starts skip compiling the modules again (Node 22.1 and later).
-nodeModule.enableCompileCache?.();
-
-const source = new URL('./main.ts', import.meta.url);
-let main;
-if (existsSync(source)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  ({ main } = await import(source.href));
+// npm only warns at install time about `engines` (unless the project sets engine-strict), and on an
+// older Node the run then fails deep inside undici: one line and exit 2 instead, before anything loads.
+const unsupported = unsupportedNode();
+if (unsupported) {
+  process.stderr.write(`${unsupported}\n`);
+  process.exitCode = 2;
 } else {
-  ({ main } = await import('../../dist/src/cli/main.js'));
+  // Every thread's young generation at 8 MB semi-spaces: at V8's default (32 MB on Node 24) the run's
+  // heaps held about 130 MB more garbage (peak RSS 740 MB, against 600 MB) for no CPU saved. V8 reads
+  // the flag only when it starts, so the process replaces itself once with it set (same pid, stdio
+  // and signals), unless a size was given; where execve is missing (Windows) it runs as it is.
+  const YOUNG_GENERATION = '--max-semi-space-size=8';
+  const sized = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
+    a.startsWith('--max-semi-space-size'),
+  );
+  if (!sized && typeof process.execve === 'function' && process.platform !== 'win32') {
+    process.execve(process.execPath, [
+      process.execPath,
+      YOUNG_GENERATION,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ]);
+  }
+
+  // V8's code cache on disk (os.tmpdir()): later starts skip compiling the modules again (Node 22.1 and later).
+  nodeModule.enableCompileCache?.();
+
+  const source = new URL('./main.ts', import.meta.url);
+  let main;
+  if (existsSync(source)) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    ({ main } = await import(source.href));
+  } else {
+    ({ main } = await import('../../dist/src/cli/main.js'));
+  }
+  process.exitCode = await main(process.argv.slice(2));
 }
-process.exitCode = await main(process.argv.slice(2));

@@ -26,6 +26,9 @@ const print = (text: string): void => {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
+/** A line for a person on stdout (a run's summary), through the redactor like every line the CLI prints. */
+const printRedacted = (text: string): void => print(redactLine(text));
+
 function program(): Command {
   const cli = new Command('cloudconf')
     .description('Conformance suite for the Cloud Account API')
@@ -175,6 +178,13 @@ function program(): Command {
           print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
           return;
         }
+        // Every option and id is checked before vitest and the suites load (seconds): a mistake costs a moment.
+        const problem = (await import('./run-checks.js')).runProblem(options);
+        if (problem) {
+          process.stderr.write(`cloudconf: ${redactLine(problem)}\n`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         process.stderr.write(`cloudconf: ${redactLine(error.message)}\n`);
@@ -183,7 +193,7 @@ function program(): Command {
       }
       // Loaded on demand: run and mutation pull in vitest, which `serve` and the exports never need.
       const { run } = await import('./run.js');
-      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`));
+      process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`), printRedacted);
     });
 
   cli

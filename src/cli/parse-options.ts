@@ -80,12 +80,15 @@ export const repeatable = (value: string, previous: string[] = []): string[] => 
 /** An http or https base URL without user-info (commander quotes the value: see `withoutUserInfo`). */
 export function baseUrl(value: string): string {
   const problem = baseUrlProblem(value);
-  if (problem) throw new InvalidArgumentError(`${problem}.`);
+  if (problem) throw new InvalidArgumentError(`The URL ${problem}.`);
   return value;
 }
 
-/** A text with the user-info of every URL in it hidden, for commander's messages that quote a refused value. */
-export const withoutUserInfo = (text: string): string => text.replace(/(\/\/)[^/?#@\s]*@/g, '$1[redacted]@');
+/**
+ * A text with the user-info of every URL in it hidden, for commander's messages that quote a refused
+ * value: after `//`, and at the start of a quoted value written without a scheme (`'user:pw@host/v4'`).
+ */
+export const withoutUserInfo = (text: string): string => text.replace(/(\/\/|')[^/?#@\s']*@/g, '$1[redacted]@');
 
 /** An HTTP field name (RFC 9110 token). */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

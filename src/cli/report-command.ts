@@ -16,7 +16,7 @@ export function registerReport(cli: Command): void {
     .option('--render <dir>', "re-render DIR's index.html, junit.xml and summary.md from its results.json")
     .option(
       '--allure <dir>',
-      'build the single-file Allure report DIR/allure-report/index.html from DIR/allure-results',
+      'build the single-file Allure report DIR/allure-report/index.html from DIR/results.json (Allure 3, fetched once through npm when not installed)',
     )
     .option(
       '--bundle <dir>',
@@ -46,6 +46,10 @@ export function registerReport(cli: Command): void {
     .option('--quiet', 'print nothing but errors and warnings')
     .action(async (bundles: string[], options: ReportOptions) => {
       const { report } = await import('./report.js');
-      process.exitCode = await report({ ...options, bundles }, (line) => process.stderr.write(`${line}\n`));
+      process.exitCode = await report(
+        { ...options, bundles },
+        (line) => process.stderr.write(`${line}\n`),
+        (text) => process.stdout.write(`${text}\n`),
+      );
     });
 }

@@ -1,8 +1,9 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, re-render a run's reports from its results.json, bundle (and sign) a run, or build the publishing site.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildAllureReport } from '../report/allure.js';
+import { writeAllureResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { readPrivateKey } from '../report/bundle/sign.js';
@@ -71,26 +72,16 @@ function compare(dirs: string[], out: string, log: Log): number {
   return 0;
 }
 
-/** Allure result files have unique names, so the union of the shards' directories is one directory of results. */
-function mergeAllureResults(dirs: string[], out: string): void {
-  const target = join(out, 'allure-results');
-  for (const dir of dirs) {
-    const source = join(dir, 'allure-results');
-    if (!existsSync(source)) continue;
-    mkdirSync(target, { recursive: true });
-    for (const name of readdirSync(source)) cpSync(join(source, name), join(target, name));
-  }
-}
-
-function merge(dirs: string[], out: string, options: ReportOptions, log: Log): number {
+function merge(dirs: string[], out: string, options: ReportOptions, log: Log, print: Log): number {
   const known = loadKnownState(options.baseline, options.knownFailures);
   const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
   for (const w of warnings) log(`warning: ${w}`);
   if (known) results.baseline = compareWithBaseline(results, known);
   writeReports(resolve(out), results);
-  mergeAllureResults(dirs, out);
+  // The merged run's Allure results come from its merged results, as a run's do: one result per requirement.
+  writeAllureResults(resolve(out), results);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(results, out), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(results, out, wantsColour(process.stderr)));
+  else if (!options.quiet) print(terminalSummary(results, out, wantsColour(process.stdout)));
   if (results.missingShards && !options.allowMissing) {
     log(
       `cloudconf report: shard ${results.missingShards.join(', ')} missing from the merge (exit 2; --allow-missing to accept)`,
@@ -110,9 +101,11 @@ function render(dir: string, log: Log): number {
   return 0;
 }
 
+/** The Allure report of a run: its allure-results built again from results.json (the current labels and reasons), then rendered. */
 function allure(dir: string, log: Log): number {
   const results = existsSync(join(dir, 'results.json')) ? readResults(dir) : undefined;
-  const outcome = buildAllureReport(dir, results ? `cloudconf: ${results.target.baseUrl}` : 'cloudconf');
+  if (results) writeAllureResults(resolve(dir), results);
+  const outcome = buildAllureReport(dir, results ? `cloudconf: ${results.target.baseUrl}` : 'cloudconf', log);
   log(outcome.ok ? `allure report: ${outcome.message}` : `cloudconf: ${outcome.message}`);
   return outcome.ok ? 0 : 2;
 }
@@ -133,8 +126,8 @@ function bundle(dir: string, out: string | undefined, options: ReportOptions, lo
   return 0;
 }
 
-/** Runs what the options ask, in order (merge, compare, render, allure, bundle, site); the worst exit code wins. */
-export async function report(options: ReportOptions, log: Log): Promise<number> {
+/** Runs what the options ask, in order (merge, compare, render, allure, bundle, site); the worst exit code wins. A run's summary goes to `print`. */
+export async function report(options: ReportOptions, log: Log, print: Log = log): Promise<number> {
   const asked = [options.merge, options.compare, options.render, options.allure, options.bundle, options.site].filter(
     (x) => x !== undefined,
   );
@@ -150,7 +143,8 @@ export async function report(options: ReportOptions, log: Log): Promise<number> 
   }
   let code = 0;
   try {
-    if (options.merge) code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log));
+    if (options.merge)
+      code = Math.max(code, merge(options.merge, options.out ?? 'reports/merged', options, log, print));
     if (options.compare) code = Math.max(code, compare(options.compare, options.out ?? 'reports/compare', log));
     if (options.render) code = Math.max(code, render(options.render, log));
     if (options.allure) code = Math.max(code, allure(options.allure, log));

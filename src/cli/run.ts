@@ -1,9 +1,9 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
-import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
+import { requirementById } from '../../spec/index.js';
 import { COMPLETE_PROFILE, offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Requirement } from '../../spec/types.js';
 import { probeUnseen } from '../harness/probe-unseen.js';
@@ -14,10 +14,18 @@ import { images, instanceTypes, regions } from '../reference/model/catalogue.js'
 import type { Account } from '../reference/model/world.js';
 import { seedNoise } from '../reference/noise.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
-import { QueuedAllureReporter, retireResults } from '../report/allure-writer.js';
+import { retireResults, writeAllureResults } from '../report/allure-writer.js';
+import { githubAnnotations, inGitHubActions } from '../report/annotations.js';
 import { compareWithBaseline, knownFailuresFile, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
-import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
+import {
+  markFinished,
+  markIncomplete,
+  markInProgress,
+  messageOf,
+  PhaseErrors,
+  unjudgedAsErrors,
+} from '../report/complete.js';
 import { applyOfferEvidence, type OfferFindings } from '../report/offer.js';
 import { stoppedAnswering } from '../report/progress.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
@@ -40,8 +48,6 @@ import { conventionAreas, describeSelection, exactPattern, namePattern, selectRe
 import { parseShard, type ShardSpec, splitIntoShards, suiteFileOf } from './shard.js';
 import { capMainYoungGeneration, capWorkerYoungGeneration } from './worker-heap.js';
 import { testsPerWorker, workersFor } from './workers.js';
-
-const require = createRequire(import.meta.url);
 
 export interface RunOptions extends SafetyFlags {
   baseUrl?: string;
@@ -72,8 +78,10 @@ export interface RunOptions extends SafetyFlags {
   mutants?: { fault: string; faults?: string[]; variants?: string[]; noise?: number; requirements: string[] }[];
   /** Receives every outcome, keyed `<fault>|<id>` in mutation runs. */
   outcomes?: Map<string, Outcome>;
-  /** Allure results (off for mutation runs, which nobody reads in Allure). */
+  /** Allure results, built from results.json once the run is over (off for mutation runs, which nobody reads in Allure). */
   allure?: boolean;
+  /** Print GitHub Actions annotations of the failures (the command line sets it inside GitHub Actions). */
+  annotate?: boolean;
   /** `i/n`: run only the i-th of n shards of the selection, split by suite file. */
   shard?: string;
   /** A results.json of an earlier run: only requirements that got worse fail this one. */
@@ -168,17 +176,29 @@ function inShard(all: Requirement[], judged: Requirement[], shard: ShardSpec | u
   return { all: all.filter(mine), judged: judged.filter(mine), shardFiles: files };
 }
 
-export async function run(options: RunOptions, log: (line: string) => void): Promise<number> {
+/**
+ * A run as the command line has it: `log` takes progress and diagnostics (stderr), `print` the
+ * summary a person reads and GitHub's annotations (stdout).
+ */
+export async function run(
+  options: RunOptions,
+  log: (line: string) => void,
+  print: (text: string) => void = log,
+): Promise<number> {
   const checked = checkSafetyFlags(options, log);
   if (!checked) return 2;
-  const results = await runSuite({ ...options, ...checked }, log);
+  const results = await runSuite({ ...options, ...checked, annotate: inGitHubActions() }, log, print);
   // An interrupted run judged only part of the selection: not a verdict on the target.
   if (results?.cleanup?.interrupted) return 2;
   return results ? exitCodeOf(results) : 2;
 }
 
-/** One conformance run; undefined when it could not start (a usage error, already reported). */
-export async function runSuite(given: RunOptions, log: (line: string) => void): Promise<Results | undefined> {
+/** One conformance run; undefined when it could not start (a usage error, already reported). The summary goes to `print`. */
+export async function runSuite(
+  given: RunOptions,
+  log: (line: string) => void,
+  print: (text: string) => void = log,
+): Promise<Results | undefined> {
   const startedAt = new Date();
   const options = withoutTrailingSlashes(given);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
@@ -348,12 +368,7 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
         config: false,
         root: CODE_ROOT,
         watch: false,
-        reporters: allure
-          ? [
-              collector,
-              new QueuedAllureReporter(join(reportDir, 'allure-results'), (id) => collector.outcomes.get(id)?.verdict),
-            ]
-          : [collector],
+        reporters: [collector],
         ...(pattern && !options.mutants ? { testNamePattern: pattern } : {}),
         passWithNoTests: true,
       },
@@ -380,7 +395,6 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
           // A file's cleanup deletes what its tests made, one request at a time: at 50 ms a request
           // that is longer than vitest's 10 s, and the file would count as broken.
           hookTimeout: concurrency > 1 ? 600_000 : 120_000,
-          setupFiles: allure ? [require.resolve('allure-vitest/setup')] : [],
         },
       },
     );
@@ -462,11 +476,29 @@ export async function runSuite(given: RunOptions, log: (line: string) => void): 
   markIncomplete(results, phases.reasons);
   unjudgedAsErrors(results);
   const shown = processRedactor.deep(results);
+  // Allure's results come from the results alone, after the run: no Allure work while the tests run.
+  if (allure) {
+    try {
+      await writeAllureResults(reportDir, shown).retired;
+    } catch (error) {
+      markIncomplete(shown, [`writing the Allure results: ${messageOf(error)}`]);
+    }
+  }
   writeReports(reportDir, shown);
   markFinished(reportDir);
   for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
-  else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
+  else if (!options.quiet) print(terminalSummary(shown, options.reportDir, wantsColour(process.stdout)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
+  // In GitHub Actions, failures become annotations; stdout is the JSON's under --json (the runner reads both streams).
+  if (options.annotate) for (const line of githubAnnotations(shown, { fileOf })) (options.json ? log : print)(line);
   return results;
+}
+
+/** The suite file of a requirement, as a path under the working directory (a clone's own CI), else none. */
+function fileOf(id: string): string | undefined {
+  const r = requirementById.get(id);
+  if (!r) return undefined;
+  const path = relative(process.cwd(), join(CODE_ROOT, suiteFileOf(r)));
+  return path.startsWith('..') || path.includes('node_modules') || !existsSync(path) ? undefined : path;
 }

@@ -18,7 +18,7 @@ export function parseShard(text: string): ShardSpec | string {
 }
 
 /** The suite file that judges a requirement (DESIGN layout): conventions in one file, then one file per area. */
-export function suiteFileOf(r: Requirement): string {
+export function suiteFileOf(r: Pick<Requirement, 'area'> & { source: Pick<Requirement['source'], 'part'> }): string {
   return r.area === 'conventions' ? 'suites/conventions.test.ts' : `suites/part${r.source.part}/${r.area}.test.ts`;
 }
 

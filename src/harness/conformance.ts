@@ -7,7 +7,6 @@ import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
 import { Session, session } from '../target/session.js';
 import { type Outcome, recordOutcome } from '../vocabulary/outcome.js';
-import { recordForAllure } from './allure.js';
 import { BoundReached } from './bounds.js';
 import { Exclusive } from './exclusive.js';
 import { Fixtures } from './fixtures.js';
@@ -245,22 +244,20 @@ function judgeArea(judged: Requirement[], written: Record<string, WrittenProcedu
         }
         ownFixtures.adopt(kit);
         await ownFixtures.releaseFresh(kit);
-        return { kit, outcome };
+        return outcome;
       };
       const seat = !refusal && settings(r) ? await settingsSessionOf(s, settingsExclusive) : undefined;
-      let result: { kit: Kit; outcome: Outcome };
+      let outcome: Outcome;
       try {
-        result = await judge(seat?.own ?? (refusal ? s : await sessionFor(s, op, written[r.id])));
+        outcome = await judge(seat?.own ?? (refusal ? s : await sessionFor(s, op, written[r.id])));
       } finally {
         seat?.release();
       }
-      const { kit } = result;
-      let { outcome } = result;
       if (fault !== undefined) outcome.fault = fault;
       // Everything that leaves the test for a report goes through the redactor: tokens, passwords, secrets.
-      outcome = { ...s.client.redactor.deep(outcome), requirement: r.id };
+      const worker = process.env.VITEST_POOL_ID;
+      outcome = { ...s.client.redactor.deep(outcome), requirement: r.id, ...(worker ? { worker } : {}) };
       recordOutcome(t.task.meta, outcome);
-      await recordForAllure(r, outcome, kit.exchanges, s.client.redactor);
       if (outcome.verdict === 'skipped') t.skip(outcome.reason);
       if (
         outcome.verdict === 'fail' ||

@@ -1,164 +1,25 @@
-// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; each test's result is written as it ends; an earlier run's results are deleted in the background.
+// Writes a run's Allure results directory from its results once the run is over, and moves an earlier run's results out of the way at once, deleting them in the background.
 
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Writer } from 'allure-js-commons/sdk/reporter';
-import AllureVitestReporter from 'allure-vitest/reporter';
-import type { RunnerTask } from 'vitest';
-import type { TestCase, TestModule, Vitest } from 'vitest/node';
-import type { Verdict } from '../vocabulary/outcome.js';
-
-/** Files in flight at once: enough to keep the disk busy, few enough to stay far from the descriptor limit. */
-const IN_FLIGHT = 32;
-
-/** A requirement's verdict by id, as the run's collector has it (undefined before it is judged). */
-export type VerdictOf = (requirement: string) => Verdict | undefined;
+import { allureFilesOf } from './allure-results.js';
+import type { Results } from './results.js';
 
 /**
- * Allure's status of each verdict: the target's failure is `failed`, the suite's or the transport's
- * error `broken`, a skip `skipped`. allure-vitest calls every thrown error broken unless it is an
- * assertion; the verdict says which it was. Non-strict and pass keep the status the test had.
+ * Writes DIR/allure-results from the results, after the earlier run's results are moved out of the
+ * way (Allure reads every file there, so old results would mix with the new ones). It runs once the
+ * run is over, when nothing else waits on this thread, so the files are written one after another.
+ * Returns how many files it wrote, and the deletion of the earlier results, which goes on in the
+ * background.
  */
-export const ALLURE_STATUS: Partial<Record<Verdict, 'failed' | 'broken' | 'skipped'>> = {
-  fail: 'failed',
-  error: 'broken',
-  skipped: 'skipped',
-  excluded: 'skipped',
-  'not-implemented': 'skipped',
-  'not-offered': 'skipped',
-};
-
-interface AllureResult {
-  uuid: string;
-  status?: string;
-  labels?: { name: string; value: string }[];
-}
-
-/** The result with the status its verdict calls for. */
-export function withVerdictStatus<T extends AllureResult>(result: T, verdictOf: VerdictOf | undefined): T {
-  const id = result.labels?.find((l) => l.name === 'requirement')?.value;
-  const verdict = id === undefined ? undefined : verdictOf?.(id);
-  const status = verdict === undefined ? undefined : ALLURE_STATUS[verdict];
-  return status ? { ...result, status } : result;
-}
-
-/** Writes Allure result files asynchronously, a bounded number at a time; `flush` waits for all of them. */
-export class QueuedAllureWriter implements Writer {
-  private queue: (() => Promise<void>)[] = [];
-  /** Index of the next task: shifting a queue of tens of thousands of writes costs more than the writes. */
-  private next = 0;
-  private running = 0;
-  private idle: (() => void)[] = [];
-  private failure: unknown;
-
-  constructor(
-    private readonly dir: string,
-    private readonly verdictOf?: VerdictOf,
-  ) {
-    mkdirSync(dir, { recursive: true });
-  }
-
-  writeResult(result: AllureResult): void {
-    this.write(`${result.uuid}-result.json`, JSON.stringify(withVerdictStatus(result, this.verdictOf)));
-  }
-  writeGroup(result: { uuid: string }): void {
-    this.write(`${result.uuid}-container.json`, JSON.stringify(result));
-  }
-  writeAttachment(name: string, content: Buffer): void {
-    this.write(name, content);
-  }
-  writeAttachmentFromPath(name: string, from: string): void {
-    this.enqueue(() => copyFile(from, join(this.dir, name)));
-  }
-  writeEnvironmentInfo(info: Record<string, string | undefined>): void {
-    const lines = Object.entries(info).map(([k, v]) => `${k}=${v ?? ''}`);
-    this.write('environment.properties', lines.join('\n'));
-  }
-  writeCategoriesDefinitions(categories: unknown[]): void {
-    this.write('categories.json', JSON.stringify(categories));
-  }
-  writeGlobals(name: string, info: unknown): void {
-    this.write(name, JSON.stringify(info));
-  }
-
-  /** Resolves when every queued file is written; rejects with the first write error. */
-  async flush(): Promise<void> {
-    if (this.running > 0 || this.next < this.queue.length)
-      await new Promise<void>((resolve) => this.idle.push(resolve));
-    if (this.failure) throw this.failure;
-  }
-
-  private write(name: string, data: string | Buffer): void {
-    this.enqueue(() => writeFile(join(this.dir, name), data));
-  }
-
-  private enqueue(task: () => Promise<void>): void {
-    this.queue.push(task);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.running < IN_FLIGHT && this.next < this.queue.length) {
-      const task = this.queue[this.next] as () => Promise<void>;
-      this.next += 1;
-      this.running += 1;
-      task()
-        .catch((error: unknown) => {
-          this.failure ??= error;
-        })
-        .finally(() => {
-          this.running -= 1;
-          this.pump();
-        });
-    }
-    if (this.running === 0 && this.next === this.queue.length) {
-      this.queue = [];
-      this.next = 0;
-      for (const done of this.idle.splice(0)) done();
-    }
-  }
-}
-
-/** allure-vitest's reporter with the queued writer in place of the stock one. */
-export class QueuedAllureReporter extends AllureVitestReporter {
-  private readonly writer: QueuedAllureWriter;
-  /** Tests whose result is written already. */
-  private readonly written = new WeakSet<RunnerTask>();
-
-  /** `verdictOf` gives each requirement's verdict (the run's collector, listed before this reporter) for its Allure status. */
-  constructor(resultsDir: string, verdictOf?: VerdictOf) {
-    super({ resultsDir });
-    this.writer = new QueuedAllureWriter(resultsDir, verdictOf);
-  }
-
-  override onInit(vitest: Vitest): void {
-    super.onInit(vitest);
-    // The runtime is private in the typings; its writer is a plain field the stock reporter sets once here.
-    (this as unknown as { allureReporterRuntime: { writer: Writer } }).allureReporterRuntime.writer = this.writer;
-  }
-
-  /**
-   * Writes each test's result as it ends and lets go of its Allure messages (every exchange as an
-   * attachment): the stock reporter kept them all in the main thread until the run ended, and
-   * turning them all into files at once was the run's peak of memory.
-   */
-  onTestCaseResult(testCase: TestCase): void {
-    const task = (testCase as unknown as { task: RunnerTask }).task;
-    this.handleTask(task);
-    this.written.add(task);
-    delete (task.meta as { allureRuntimeMessages?: unknown }).allureRuntimeMessages;
-  }
-
-  /** The stock reporter walks every task at the run's end: those written as they ended are not written again. */
-  override handleTask(task: RunnerTask): void {
-    if (!this.written.has(task)) super.handleTask(task);
-  }
-
-  override async onTestRunEnd(tests: ReadonlyArray<TestModule>): Promise<void> {
-    super.onTestRunEnd(tests);
-    await this.writer.flush();
-  }
+export function writeAllureResults(dir: string, results: Results): { files: number; retired: Promise<void> } {
+  const target = join(dir, 'allure-results');
+  const retired = retireResults(target);
+  mkdirSync(target, { recursive: true });
+  const files = allureFilesOf(results);
+  for (const file of files) writeFileSync(join(target, file.name), file.content);
+  return { files: files.length, retired };
 }
 
 const RETIRED = '.retired-';

@@ -2,8 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { requirementById } from '../../spec/index.js';
-import { nearestName } from '../../spec/profile.js';
 import type { Verdict } from '../vocabulary/outcome.js';
+import { closest } from '../vocabulary/suggest.js';
 import type { BaselineComparison, KnownFailuresHygiene, Results } from './results.js';
 
 /** One entry of a known-failures file: why it fails, and where it is tracked and until when, when given. */
@@ -232,7 +232,7 @@ export function knownFailuresHygiene(
   const expiredIds: string[] = [];
   for (const [id, entry] of entries) {
     if (!requirementById.has(id) && !byId.has(id)) {
-      const suggestion = nearestName(id, [...requirementById.keys()]);
+      const suggestion = closest(id, [...requirementById.keys()])[0];
       unknown.push({ id, ...(suggestion ? { suggestion } : {}) });
     } else if (byId.get(id) === 'pass') stale.push(id);
     if (expired(entry, today)) expiredIds.push(id);

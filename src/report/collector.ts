@@ -18,8 +18,10 @@ export class OutcomeCollector implements Reporter {
     const recorded = outcomeOf(testCase.meta());
     // Tests filtered out by --only report too, with no outcome: they are not progress.
     if (!recorded) return;
-    const duration = testCase.diagnostic()?.duration;
-    const outcome = duration === undefined ? recorded : { ...recorded, durationMs: duration };
+    const timing = testCase.diagnostic();
+    const outcome = timing
+      ? { ...recorded, durationMs: timing.duration, startedAtMs: Math.round(timing.startTime) }
+      : recorded;
     this.outcomes.set(
       outcome.fault === undefined ? outcome.requirement : `${outcome.fault}|${outcome.requirement}`,
       outcome,

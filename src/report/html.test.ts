@@ -81,3 +81,18 @@ test('long bodies are cut in the page and say how much is left out', () => {
   expect(body.text.length + body.cut).toBe(100_000);
   expect(body.cut).toBeGreaterThan(0);
 });
+
+test('a flaky requirement carries why in the page data, and the header counts the flaky ones', () => {
+  const page = renderHtml(
+    results([
+      requirement('vpcs/list/a', 'pass', { flaky: 'GET /v4/vpcs answered only after a 503' }),
+      requirement('vpcs/list/b', 'pass'),
+    ]),
+  );
+  const data = embedded(page);
+  expect(data.requirements.map((r: { flaky?: string }) => r.flaky)).toEqual([
+    'GET /v4/vpcs answered only after a 503',
+    undefined,
+  ]);
+  expect(page).toContain('<dt>flaky</dt><dd>1 requirement (answers that came only on a retry; marked ~)</dd>');
+});

@@ -92,6 +92,7 @@ function requirementView(results: Results, r: RequirementResult, change: Change 
     text: r.text,
     verdict: r.verdict,
     ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.flaky ? { flaky: r.flaky } : {}),
     ...(r.failures.length
       ? {
           failures: groupFailures(r.failures).map((g) => ({
@@ -117,6 +118,14 @@ export function reportView(results: Results) {
 
 const fact = (label: string, value: string) =>
   `<div class="fact"><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+
+/** How many requirements are flaky on this target (answers that came only on a retry), when any are. */
+function flakyFact(results: Results): string[] {
+  const n = results.requirements.filter((r) => r.flaky).length;
+  return n
+    ? [fact('flaky', `${n} requirement${n === 1 ? '' : 's'} (answers that came only on a retry; marked ~)`)]
+    : [];
+}
 
 function countsMarkup(results: Results): string {
   const badges = VERDICT_ORDER.map(
@@ -191,6 +200,7 @@ function headerMarkup(results: Results): string {
     ...provenanceFacts(results),
     fact('duration', `${(results.durationMs / 1000).toFixed(1)} s`),
     fact('requests', String(results.summary.requests)),
+    ...flakyFact(results),
     ...(results.shard
       ? [fact('shard', `${results.shard.index}/${results.shard.total} (${results.shard.files.join(', ')})`)]
       : []),

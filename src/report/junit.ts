@@ -54,29 +54,50 @@ function message(r: RequirementResult): string {
   return `${f.check}: expected ${f.expected}; got ${f.actual}`;
 }
 
+/**
+ * Properties of a test case, for what JUnit has no element for: a non-strict requirement (a SHOULD
+ * broken, passing without --strict) says so with its first failure, a flaky one why.
+ */
+function caseProperties(results: Results, r: RequirementResult): string {
+  const pairs: [string, string][] = [];
+  if (r.verdict === 'non-strict') {
+    const f = r.failures[0];
+    pairs.push([
+      'cloudconf.non-strict',
+      `a SHOULD broken (${results.strict ? 'failing under --strict' : 'passing without --strict'})${f ? `: ${message(r)}` : ''}`,
+    ]);
+  }
+  if (r.flaky) pairs.push(['cloudconf.flaky', r.flaky]);
+  if (pairs.length === 0) return '';
+  const items = pairs.map(([k, v]) => `        <property name="${k}" value="${xml(v)}"/>`).join('\n');
+  return `\n      <properties>\n${items}\n      </properties>`;
+}
+
 function testCase(results: Results, r: RequirementResult, known: ReadonlySet<string>): string {
   const name = xml(`${r.id}: ${r.text}`);
   const open = `    <testcase classname="cloudconf.part${r.part}.${xml(r.area)}" name="${name}" time="${seconds(r.durationMs)}">`;
+  // The properties follow the element that says how the case ended: readers (and verify) look for that first.
+  const close = `${caseProperties(results, r)}\n    </testcase>`;
   const failing = r.verdict === 'fail' || (r.verdict === 'non-strict' && results.strict);
   const body = () => xml(failureText(results, r));
   if (failing && known.has(r.id)) {
     // Known against the baseline: the run passes, so CI must not show it red; the details stay readable.
     const why = results.baseline?.reasons?.[r.id];
-    return `${open}\n      <skipped message="${xml(`known failure${why ? `: ${why}` : ''}; ${message(r)}`)}"/>\n      <system-out>${body()}</system-out>\n    </testcase>`;
+    return `${open}\n      <skipped message="${xml(`known failure${why ? `: ${why}` : ''}; ${message(r)}`)}"/>\n      <system-out>${body()}</system-out>${close}`;
   }
   if (failing) {
-    return `${open}\n      <failure message="${xml(message(r))}" type="${xml(r.failures[0]?.check ?? r.verdict)}">${body()}</failure>\n    </testcase>`;
+    return `${open}\n      <failure message="${xml(message(r))}" type="${xml(r.failures[0]?.check ?? r.verdict)}">${body()}</failure>${close}`;
   }
   if (r.verdict === 'error') {
-    return `${open}\n      <error message="${xml(message(r))}">${body()}</error>\n    </testcase>`;
+    return `${open}\n      <error message="${xml(message(r))}">${body()}</error>${close}`;
   }
   if (unjudged(r)) {
-    return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>\n    </testcase>`;
+    return `${open}\n      <skipped message="${xml(`${r.verdict}: ${r.reason ?? ''}`)}"/>${close}`;
   }
   if (r.verdict === 'non-strict') {
-    return `${open}\n      <system-out>${xml(`non-strict (a SHOULD broken; fails only with --strict)\n`)}${body()}</system-out>\n    </testcase>`;
+    return `${open}\n      <system-out>${xml(`non-strict (a SHOULD broken; fails only with --strict)\n`)}${body()}</system-out>${close}`;
   }
-  return `${open}</testcase>`;
+  return r.flaky ? `${open}${close}` : `${open}</testcase>`;
 }
 
 /** The run's provenance as JUnit properties, repeated in each test suite (where CI tools read them). */
@@ -107,6 +128,46 @@ function properties(results: Results): string {
   return `    <properties>\n${items.join('\n')}\n    </properties>\n`;
 }
 
+/**
+ * The time of each suite, in ms, so that the suites add up to no more than the run: tests overlap
+ * (in a file, and files in workers), so a suite's time is the wall-clock time during which it had a
+ * test running, and where several suites had tests running at once that time is shared equally
+ * among them. Each suite's time is then at most its own span (first start to last end), and the
+ * suites together are the time any test ran. Results without test spans (older runs) fall back to
+ * each suite's summed durations, scaled down to the run's time when they exceed it.
+ */
+export function suiteTimes(suites: readonly (readonly RequirementResult[])[], runMs: number): number[] {
+  const timed = suites.flat().filter((r) => r.durationMs !== undefined);
+  if (timed.some((r) => r.startedAtMs === undefined)) {
+    const sums = suites.map((rs) => rs.reduce((n, r) => n + (r.durationMs ?? 0), 0));
+    const total = sums.reduce((a, b) => a + b, 0);
+    const scale = total > runMs && total > 0 ? runMs / total : 1;
+    return sums.map((ms) => ms * scale);
+  }
+  // Sweep the starts and ends of every test in time order, with how many tests of each suite are running.
+  const events = suites.flatMap((rs, suite) =>
+    rs.flatMap((r) =>
+      r.startedAtMs === undefined || r.durationMs === undefined
+        ? []
+        : [
+            { at: r.startedAtMs, suite, delta: 1 },
+            { at: r.startedAtMs + r.durationMs, suite, delta: -1 },
+          ],
+    ),
+  );
+  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  const running = suites.map(() => 0);
+  const times = suites.map(() => 0);
+  let last = events[0]?.at ?? 0;
+  for (const e of events) {
+    const busy = running.flatMap((n, suite) => (n > 0 ? [suite] : []));
+    for (const suite of busy) times[suite] = (times[suite] as number) + (e.at - last) / busy.length;
+    running[e.suite] = (running[e.suite] as number) + e.delta;
+    last = e.at;
+  }
+  return times;
+}
+
 /** A requirement's duration in JUnit's seconds; 0 for one that did not run. */
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
@@ -128,9 +189,13 @@ function tally(results: Results, rs: RequirementResult[], known: ReadonlySet<str
 export function renderJunit(results: Results): string {
   const known = new Set(results.baseline?.known ?? []);
   const parts = [...new Set(results.requirements.map((r) => r.part))].sort();
-  const suites = parts.map((part) => {
+  const times = suiteTimes(
+    parts.map((part) => results.requirements.filter((r) => r.part === part)),
+    results.durationMs,
+  );
+  const suites = parts.map((part, i) => {
     const rs = results.requirements.filter((r) => r.part === part);
-    const time = seconds(rs.reduce((n, r) => n + (r.durationMs ?? 0), 0));
+    const time = seconds(times[i]);
     return `  <testsuite name="Part ${part}" ${tally(results, rs, known)} time="${time}">\n${properties(results)}${rs.map((r) => testCase(results, r, known)).join('\n')}\n  </testsuite>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="cloudconf ${xml(results.target.baseUrl)}" ${tally(results, results.requirements, known)} time="${(results.durationMs / 1000).toFixed(3)}">\n${incompleteSuite(results)}${suites.join('\n')}\n</testsuites>\n`;

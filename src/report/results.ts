@@ -31,6 +31,10 @@ export interface RequirementResult {
   requests: number;
   /** How long its test took, in ms: where a slow run spends its time. */
   durationMs?: number;
+  /** When its test started, in ms since the epoch: with durationMs, the span JUnit and Allure time by. */
+  startedAtMs?: number;
+  /** The suite worker that ran its test (tests of one worker share a thread). */
+  worker?: string;
   /** Why the requirement is flaky on this target (answers that came only on a retry); its verdict stands. */
   flaky?: string;
   /** The operation the target does not offer that made it not-implemented (or failed its profile). */
@@ -189,6 +193,8 @@ export function buildResults(
       failures: o.failures,
       requests: o.requests,
       ...(o.durationMs === undefined ? {} : { durationMs: Math.round(o.durationMs) }),
+      ...(o.startedAtMs === undefined ? {} : { startedAtMs: o.startedAtMs }),
+      ...(o.worker === undefined ? {} : { worker: o.worker }),
       ...(o.reason ? { reason: o.reason } : {}),
       ...(o.flaky ? { flaky: o.flaky } : {}),
       ...(o.needs ? { needs: o.needs } : {}),

@@ -52,3 +52,17 @@ test('every section with target text is present, so the test above covered it', 
   // One escaped copy per place target text goes: reason, check, case, expected-actual-hint, incomplete, cleanup label/reason/unread.
   expect(md.split('\\[click\\]').length - 1).toBeGreaterThanOrEqual(8);
 });
+
+test('flaky requirements are listed with why, and marked where they fail', () => {
+  const text = renderSummary(
+    results([
+      requirement('vpcs/list/a', 'pass', { flaky: 'GET /v4/vpcs answered only after a 503' }),
+      requirement('vpcs/create/b', 'fail', { flaky: 'POST /v4/vpcs answered only after a reset' }),
+      requirement('vpcs/list/c', 'pass'),
+    ]),
+  );
+  expect(text).toContain('## Flaky (2)');
+  expect(text).toContain('- `vpcs/list/a` (pass): GET /v4/vpcs answered only after a 503');
+  expect(text).toContain('### FAIL `vpcs/create/b` (MUST) (flaky)');
+  expect(text).not.toContain('vpcs/list/c` (pass)');
+});

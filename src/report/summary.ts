@@ -57,6 +57,20 @@ function incompleteSection(results: Results): string[] {
   ];
 }
 
+/** Requirements whose verdict rests on answers that came only on a retry, whatever the verdict: the mark of issue 28 item 9. */
+function flakySection(results: Results): string[] {
+  const flaky = results.requirements.filter((r) => r.flaky);
+  if (flaky.length === 0) return [];
+  return [
+    '',
+    `## Flaky (${flaky.length})`,
+    '',
+    'The target answered some requests of these only on a retry (after a 5xx or a lost connection); the verdict stands.',
+    '',
+    ...flaky.map((r) => `- ${code(r.id)} (${r.verdict}): ${plain(r.flaky as string)}`),
+  ];
+}
+
 function baselineSection(results: Results): string[] {
   const b = results.baseline;
   if (!b) return [];
@@ -117,13 +131,20 @@ export function renderSummary(results: Results): string {
     lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
   lines.push(...incompleteSection(results));
+  lines.push(...flakySection(results));
   lines.push(...baselineSection(results));
   lines.push(...cleanupSection(results.cleanup));
   const bad = results.requirements.filter((r) => isBroken(r.verdict));
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
-    lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', plain(r.text), '');
+    lines.push(
+      `### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})${r.flaky ? ' (flaky)' : ''}`,
+      '',
+      plain(r.text),
+      '',
+    );
     if (r.reason) lines.push(`Reason: ${plain(r.reason)}`, '');
+    if (r.flaky) lines.push(`Flaky: ${plain(r.flaky)}`, '');
     for (const { first: f, like } of groupFailures(r.failures)) {
       const what = f.case ? ` (${plain(f.case)})` : '';
       const alike = like.length ? ` ${like.length + 1} cases like this one; the first:` : '';

@@ -56,3 +56,13 @@ test('the JSON summary lists what failed and where the reports are', () => {
   expect(json.summary).toEqual(r.summary);
   expect(json.reports.html).toBe('out/index.html');
 });
+
+test('the summary marks flaky requirements by id, whatever their verdict', () => {
+  const r = results([
+    requirement('vpcs/list/a', 'pass', { flaky: 'GET /v4/vpcs answered only after a 503' }),
+    requirement('vpcs/list/b', 'pass'),
+  ]);
+  const text = terminalSummary(r, 'reports/x');
+  expect(text).toContain('flaky   1 answered only on a retry\n  FLAKY vpcs/list/a (pass)');
+  expect(terminalSummary(results([requirement('vpcs/list/b', 'pass')]), 'x')).not.toContain('flaky');
+});

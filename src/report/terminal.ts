@@ -105,6 +105,15 @@ function failingLines(rs: Results['requirements'], strict: boolean, paint: Paint
   return lines;
 }
 
+/** Flaky requirements (answers only on a retry), by id: the verdict stands, the mark says to look again. */
+function flakyLines(results: Results, paint: Paint): string[] {
+  const flaky = results.requirements.filter((r) => r.flaky);
+  if (flaky.length === 0) return [];
+  const shown = flaky.slice(0, LISTED_PER_PART).map((r) => `  ${paint('non-strict', 'FLAKY')} ${r.id} (${r.verdict})`);
+  const more = flaky.length > LISTED_PER_PART ? [`  … and ${flaky.length - LISTED_PER_PART} more in summary.md`] : [];
+  return [`${paint('bold', 'flaky')}   ${flaky.length} answered only on a retry`, ...shown, ...more];
+}
+
 function baselineLines(results: Results, paint: Paint): string[] {
   const b = results.baseline;
   if (!b) return [];
@@ -158,6 +167,7 @@ export function terminalSummary(results: Results, dir: string, colour = false): 
       return [partLine(`part ${part}`, rs, paint), ...failingLines(rs, results.strict, paint)];
     }),
     ...(parts.length > 1 ? [partLine('total', results.requirements, paint)] : []),
+    ...flakyLines(results, paint),
     ...baselineLines(results, paint),
     `report: ${join(dir, 'index.html')}  (also summary.md, results.json, junit.xml)`,
   ].join('\n');

@@ -52,10 +52,19 @@ export interface ResolvedTarget {
 export class ConfigError extends Error {}
 
 /**
+ * Whether a base URL was written without `http://`: `127.0.0.1:8080/v4` is no URL at all, and
+ * `localhost:8080/v4` one whose scheme would be `localhost:`. Another scheme (`ftp://`,
+ * `javascript:`) is not this: it is refused for its scheme.
+ */
+const lacksScheme = (text: string) =>
+  !/^[a-z][a-z\d+.-]*:\/\//i.test(text) && (!/^[a-z][a-z\d+.-]*:\D/i.test(text) || /^[^/]*@/.test(text));
+
+/**
  * What is wrong with a base URL, worded without its value; undefined when it is fine. Only http and
  * https are taken, and never user-info: a password in the URL would be printed in every report.
  */
 export function baseUrlProblem(text: string): string | undefined {
+  if (lacksScheme(text)) return 'has no scheme: write it as http://HOST:PORT/v4 (or https://)';
   if (!URL.canParse(text)) return 'is not a URL';
   const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https URL, not ${url.protocol}`;

@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { areas, operations } from '../../spec/index.js';
 import { type Profile, profileProblems } from '../../spec/profile.js';
+import { didYouMean } from '../vocabulary/suggest.js';
 import { ConfigError } from './config-file.js';
 
 /** The JSON Schema of a profile, shipped beside this module (editors can point `$schema` at it). */
@@ -32,8 +34,9 @@ export function checkedProfile(value: unknown, where: string): Profile {
   const shape = validate(value);
   if (shape.length) throw new ConfigError(`${where} does not follow profile.schema.json: ${shape.join('; ')}`);
   const profile = value as Profile;
-  const names = profileProblems(profile);
-  if (names.length) throw new ConfigError(`${where}: ${names.join('; ')}`);
+  const known = [...areas.map((a) => a.name), ...operations.map((o) => o.id)];
+  const problems = profileProblems(profile).map(({ entry, problem }) => `${problem}${didYouMean(entry, known)}`);
+  if (problems.length) throw new ConfigError(`${where}: ${problems.join('; ')}`);
   return profile;
 }
 

@@ -104,6 +104,10 @@ export interface Outcome {
   seed: number;
   /** How long the test took, in ms (set by the collector from vitest's timing). */
   durationMs?: number;
+  /** When the test started, in ms since the epoch (set by the collector from vitest's timing). */
+  startedAtMs?: number;
+  /** The suite worker that ran the test (vitest's pool id): which tests shared a thread. */
+  worker?: string;
   /** In a mutation run, the fault of the server judged ('' for the clean one). */
   fault?: string;
 }

@@ -129,6 +129,9 @@
 
   const anchor = (id) => `req-${encodeURIComponent(id)}`;
 
+  /** The flaky mark: the verdict stands, and the target answered some of its requests only on a retry. */
+  const flakyTag = (r) => (r.flaky ? h('span', { class: 'tag flaky', title: `flaky: ${r.flaky}` }, '~ flaky') : null);
+
   function changeTag(r) {
     if (!r.change) return null;
     const label = { new: 'new since baseline', known: 'known failure', improved: 'improved' }[r.change];
@@ -147,12 +150,14 @@
         h('code', { class: 'req-id' }, r.id),
         h('span', { class: 'muted' }, `${r.level} · part ${r.part} · ${r.area}`),
         changeTag(r),
+        flakyTag(r),
       ),
       h('p', { class: 'text' }, r.text),
     );
     const fill = () =>
       card.append(
         r.reason ? h('p', { class: 'reason' }, h('strong', null, 'reason: '), r.reason) : '',
+        r.flaky ? h('p', { class: 'reason' }, h('strong', null, 'flaky: '), r.flaky) : '',
         r.knownReason ? h('p', { class: 'muted' }, h('strong', null, 'known because: '), r.knownReason) : '',
         ...(r.failures || []).map(groupView),
         h('h3', null, 'replay'),
@@ -265,9 +270,9 @@
         const cells = inArea.map((r) => {
           const sq = h('button', {
             type: 'button',
-            class: `sq v-${r.verdict}${r.change === 'new' ? ' new' : ''}`,
-            title: `${r.id}: ${r.verdict}`,
-            'aria-label': `${r.id}: ${r.verdict}`,
+            class: `sq v-${r.verdict}${r.change === 'new' ? ' new' : ''}${r.flaky ? ' flaky' : ''}`,
+            title: `${r.id}: ${r.verdict}${r.flaky ? ' (flaky)' : ''}`,
+            'aria-label': `${r.id}: ${r.verdict}${r.flaky ? ' (flaky)' : ''}`,
           });
           sq.addEventListener('click', () => show(r));
           squares.push([r, sq]);
@@ -309,8 +314,14 @@
         { 'data-id': r.id },
         h('td', { class: 'id' }, BROKEN.has(r.verdict) ? h('a', { href: `#${anchor(r.id)}` }, r.id) : r.id),
         h('td', null, r.level),
-        h('td', null, badge(r.verdict), ' ', changeTag(r)),
-        h('td', null, r.text, r.reason ? h('div', { class: 'muted' }, r.reason) : null),
+        h('td', null, badge(r.verdict), ' ', changeTag(r), ' ', flakyTag(r)),
+        h(
+          'td',
+          null,
+          r.text,
+          r.reason ? h('div', { class: 'muted' }, r.reason) : null,
+          r.flaky ? h('div', { class: 'muted' }, `flaky: ${r.flaky}`) : null,
+        ),
       );
       rows.push([r, row]);
       fragment.append(row);
