@@ -141,16 +141,22 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const reference = options.baseUrl
     ? undefined
     : await startReferenceServer({ port: 0, faults: options.faults ?? [], ...sockets.option('reference') });
+  const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
+  const betaUrl = options.betaUrl ?? reference?.betaUrl ?? baseUrl.replace(/\/v4$/, '/v4beta');
   const guard = await guardRun(
-    { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
+    {
+      reportDir: resolve(options.reportDir),
+      baseUrl,
+      betaUrl,
+      ...(options.rate ? { rate: Number(options.rate) } : {}),
+    },
     log,
   );
   const limiter = await startLimiter(concurrency);
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
-  const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
     baseUrl,
-    betaUrl: options.betaUrl ?? reference?.betaUrl ?? baseUrl.replace(/\/v4$/, '/v4beta'),
+    betaUrl,
     token: token ?? (reference?.token as string),
     seed,
     runs: Number(options.runs),
@@ -291,6 +297,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   });
   // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
   const cleanup = await phases.settle('cleanup', () => guard.finish(config, options.baseUrl !== undefined));
+  if (cleanup?.error) phases.reasons.push(`cleanup: ${cleanup.error}`);
   const requests = tally.total();
   tally.dispose();
   await phases.settle('stopping the servers', async () => {
