@@ -1,7 +1,8 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { FILE_BOUNDS, readBoundedText } from '../http/bounded-file.js';
 import { buildAllureReport } from '../report/allure.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { createBundle, readProduct } from '../report/bundle/bundle.js';
@@ -37,7 +38,7 @@ type Log = (line: string) => void;
 export function readResults(dir: string): Results {
   const file = join(dir, 'results.json');
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
-  const results = JSON.parse(readFileSync(file, 'utf8')) as Results;
+  const results = JSON.parse(readBoundedText(file, FILE_BOUNDS.results, 'the results file')) as Results;
   if (typeof results.schemaVersion !== 'number' || !Array.isArray(results.requirements))
     throw new Error(`${file} is not a cloudconf results.json`);
   return results;

@@ -16,6 +16,8 @@ export interface Listings {
   lists?: Record<string, unknown[] | string>;
   /** Records read at their path under `/v4` (`/vpcs/7`); a delete there answers 200 and removes it. */
   records?: Record<string, unknown>;
+  /** Writes (POST, PUT) get no answer at all: a run is held in its suites until it is stopped. */
+  hangWrites?: boolean;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -44,6 +46,7 @@ export async function startListingTarget(listings: Listings): Promise<ListingTar
       if (!records.delete(under)) return answer(404, '{"errors":[{"reason":"Not found"}]}');
       return answer(200, '{}');
     }
+    if (listings.hangWrites && (req.method === 'POST' || req.method === 'PUT')) return;
     if (req.method !== 'GET') return answer(400, '{"errors":[{"reason":"not here"}]}');
     const list = lists.get(under);
     if (list !== undefined) return answer(200, list);

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { FILE_BOUNDS, FileTooLarge, readBoundedText } from '../http/bounded-file.js';
 import type { ConfiguredCredentials } from './config.js';
 
 export const TOKEN_ENV = 'CLOUDCONF_TOKEN';
@@ -73,8 +74,9 @@ const optionalString = (value: unknown, name: string): string | undefined => {
 function readFile(path: string): TargetFile {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readBoundedText(path, FILE_BOUNDS.config, 'the configuration file');
+  } catch (error) {
+    if (error instanceof FileTooLarge) throw new ConfigError(error.message);
     throw new ConfigError(`cannot read the configuration file ${path}`);
   }
   let json: unknown;
