@@ -81,7 +81,7 @@ async function scanEvents(ctx: WrittenContext, enough: (records: Json[]) => bool
   for (let page = 1; page <= SCAN_PAGES; page++) {
     last = await ctx.kit.send(events, { query: { page, page_size: EVENT_PAGE } });
     const body = last.response?.json as { data?: Json[]; pages?: number } | undefined;
-    records.push(...(body?.data ?? []));
+    for (const item of body?.data ?? []) records.push(item);
     if (enough(records) || page >= (body?.pages ?? 0)) break;
   }
   return { records, ...(last ? { last } : {}) };
@@ -192,7 +192,7 @@ async function allVpcs(ctx: WrittenContext): Promise<Json[]> {
   for (let page = 1; page <= 50; page++) {
     const e = await ctx.kit.send(opOf('vpcs/list'), { query: { page, page_size: 500 } });
     const body = e.response?.json as { data?: Json[]; pages?: number } | undefined;
-    out.push(...(body?.data ?? []));
+    for (const item of body?.data ?? []) out.push(item);
     if (page >= (body?.pages ?? 0)) break;
   }
   return out;

@@ -79,7 +79,7 @@ async function eventsSince(ctx: ProcedureContext, list: Operation, id: number): 
       | { data?: EventRecord[]; pages?: number }
       | undefined;
     const data = body?.data ?? [];
-    out.push(...data.filter((x) => x.id > id));
+    for (const item of data.filter((x) => x.id > id)) out.push(item);
     if (data.length === 0 || data.some((x) => x.id <= id) || page >= (body?.pages ?? 1)) break;
   }
   return out;
