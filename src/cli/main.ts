@@ -141,6 +141,11 @@ function program(): Command {
       'requirements known to fail (`<id> <reason>` lines, or JSON): fail only on others',
     )
     .option('--json', 'print the results summary as JSON on stdout')
+    .option(
+      '--run-id <id>',
+      "this run's id, kept in results.json and summary.md, so CI can tell its reports from others (default: random)",
+      parse.runId,
+    )
     .option('--quiet', 'print nothing but errors')
     .option('--list', 'print what the selection would judge, and what the mode would skip and why; send nothing')
     .action(async (flags: RunOptions & { config?: string; list?: boolean }, command: Command) => {

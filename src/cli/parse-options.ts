@@ -77,6 +77,15 @@ export function checkChoices(
 /** A repeatable option: the values so far, plus this one. */
 export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+/** What a run id may hold: it goes into results.json, summary.md and a CI's output files, so no line break, space or markup. */
+export const RUN_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A run's id (`--run-id`): letters, digits, `.`, `_` and `-`, at most 64. */
+export function runId(value: string): string {
+  if (!RUN_ID.test(value)) throw new InvalidArgumentError('takes 1 to 64 letters, digits, ".", "_" or "-".');
+  return value;
+}
+
 /** An http or https base URL without user-info (commander quotes the value: see `withoutUserInfo`). */
 export function baseUrl(value: string): string {
   const problem = baseUrlProblem(value);

@@ -1,13 +1,16 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, or re-render a run's reports from its results.json.
 
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { FILE_BOUNDS, readBoundedText } from '../http/bounded-file.js';
 import { buildAllureReport } from '../report/allure.js';
+import { listAsWritten, WRITTEN_LIST } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { renderCompare } from '../report/compare.js';
+import { REPORT_FILES } from '../report/complete.js';
 import { mergeResults } from '../report/merge.js';
+import { refuseLinks } from '../report/report-dir.js';
 import { exitCodeOf, type Results } from '../report/results.js';
 import { buildSite } from '../report/site/site.js';
 import { jsonSummary, terminalSummary, wantsColour } from '../report/terminal.js';
@@ -66,18 +69,29 @@ function compare(dirs: string[], out: string, log: Log): number {
   return 0;
 }
 
-/** Allure result files have unique names, so the union of the shards' directories is one directory of results. */
+/**
+ * Allure result files have unique names, so the union of the shards' directories is one directory of
+ * results. Only plain files are copied: a symbolic link in a shard's results would make Allure read
+ * what it points to into the report. What is copied is listed as cloudconf's, like a run's own.
+ */
 function mergeAllureResults(dirs: string[], out: string): void {
   const target = join(out, 'allure-results');
   for (const dir of dirs) {
     const source = join(dir, 'allure-results');
-    if (!existsSync(source)) continue;
+    if (!existsSync(source) || !lstatSync(source).isDirectory()) continue;
     mkdirSync(target, { recursive: true });
-    for (const name of readdirSync(source)) cpSync(join(source, name), join(target, name));
+    const copied: string[] = [];
+    for (const name of readdirSync(source)) {
+      if (name === WRITTEN_LIST || !lstatSync(join(source, name)).isFile()) continue;
+      copyFileSync(join(source, name), join(target, name), constants.COPYFILE_EXCL);
+      copied.push(name);
+    }
+    listAsWritten(target, copied);
   }
 }
 
 function merge(dirs: string[], out: string, options: ReportOptions, log: Log): number {
+  refuseLinks(resolve(out), [...REPORT_FILES, 'allure-results']);
   const known = loadKnownState(options.baseline, options.knownFailures);
   const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
   for (const w of warnings) log(`warning: ${w}`);
@@ -96,6 +110,7 @@ function merge(dirs: string[], out: string, options: ReportOptions, log: Log): n
 }
 
 function render(dir: string, log: Log): number {
+  refuseLinks(resolve(dir), REPORT_FILES);
   const results = readResults(dir);
   const started = performance.now();
   writeReports(resolve(dir), results);

@@ -1,5 +1,6 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
@@ -14,6 +15,7 @@ import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
 import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
+import { ReportDirRefused, refuseLinks } from '../report/report-dir.js';
 import { buildResults, exitCodeOf, type Results } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
@@ -78,6 +80,8 @@ export interface RunOptions extends SafetyFlags {
   header?: Record<string, string>;
   /** Most requests in flight for the whole run, all workers together (default DEFAULT_CONCURRENCY; a tenth of --rate with it). */
   concurrency?: string;
+  /** This run's id in results.json and summary.md (`--run-id`); random when not given. */
+  runId?: string;
 }
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
@@ -135,6 +139,14 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
         : DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     log('cloudconf: --concurrency takes a whole number of 1 or more');
+    return undefined;
+  }
+  // Nothing is written through a link planted at one of the run's names, and nothing of another's is removed.
+  try {
+    refuseLinks(resolve(options.reportDir));
+  } catch (error) {
+    if (!(error instanceof ReportDirRefused)) throw error;
+    log(`cloudconf: ${error.message}`);
     return undefined;
   }
   const sockets = localSockets();
@@ -236,6 +248,10 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const reportDir = resolve(options.reportDir);
   markInProgress(reportDir, startedAt);
   const retired = retireResults(join(reportDir, 'allure-results'));
+  if (retired.foreign)
+    log(
+      `cloudconf: ${join(reportDir, 'allure-results')} holds ${retired.foreign} file(s) cloudconf did not write: left where they are (Allure reads them with this run's)`,
+    );
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
   // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
@@ -305,7 +321,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
-    await retired;
+    await retired.done;
   });
   for (const [key, outcome] of collector.outcomes) options.outcomes?.set(key, outcome);
   const retries = [...collector.outcomes.values()].reduce((n, o) => n + (o.retries ?? 0), 0);
@@ -318,6 +334,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     strict: config.strict,
     requests,
   });
+  results.runId = options.runId ?? randomUUID();
   if (shard) results.shard = { ...shard, files: shardFiles };
   await phases.settle('recording the provenance', () => {
     results.tool.build = toolBuild();

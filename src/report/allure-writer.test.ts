@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { TestCase, TestModule, Vitest } from 'vitest/node';
 import type { Verdict } from '../vocabulary/outcome.js';
-import { QueuedAllureReporter, QueuedAllureWriter, retireResults } from './allure-writer.js';
+import { QueuedAllureReporter, QueuedAllureWriter, retireResults, WRITTEN_LIST } from './allure-writer.js';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -25,7 +25,7 @@ test('flush resolves once every queued result and attachment is on disk', async 
   writer.writeAttachment('a-attachment.txt', Buffer.from('curl -X GET'));
   writer.writeEnvironmentInfo({ target: 'reference' });
   await writer.flush();
-  expect(readdirSync(dir)).toHaveLength(202);
+  expect(readdirSync(dir).filter((n) => n !== WRITTEN_LIST)).toHaveLength(202);
   expect(JSON.parse(readFileSync(join(dir, 'r199-result.json'), 'utf8'))).toEqual({ uuid: 'r199' });
   expect(readFileSync(join(dir, 'environment.properties'), 'utf8')).toBe('target=reference');
 });
@@ -43,21 +43,58 @@ test('flush with nothing queued resolves at once', async () => {
   await expect(writer.flush()).resolves.toBeUndefined();
 });
 
-test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers", async () => {
+test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers, those cloudconf listed as written", async () => {
   const parent = scratch();
   const dir = join(parent, 'allure-results');
   mkdirSync(dir);
   writeFileSync(join(dir, 'old-result.json'), '{}');
-  mkdirSync(join(parent, 'allure-results.retired-1-2'));
+  writeFileSync(join(dir, WRITTEN_LIST), 'old-result.json\n');
+  const stopped = join(parent, 'allure-results.retired-1-2');
+  mkdirSync(stopped);
+  writeFileSync(join(stopped, 'older-result.json'), '{}');
+  writeFileSync(join(stopped, WRITTEN_LIST), 'older-result.json\n');
   writeFileSync(join(parent, 'results.json'), '{}');
-  const gone = retireResults(dir);
+  const retired = retireResults(dir);
   expect(readdirSync(parent)).not.toContain('allure-results');
-  await gone;
+  expect(retired.foreign).toBe(0);
+  await retired.done;
   expect(readdirSync(parent)).toEqual(['results.json']);
 });
 
+test('retireResults leaves every file cloudconf did not list as written, and counts those in the results directory', async () => {
+  const parent = scratch();
+  const dir = join(parent, 'allure-results');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'ours-result.json'), '{}');
+  writeFileSync(join(dir, WRITTEN_LIST), 'ours-result.json\n../results.json\n');
+  writeFileSync(join(dir, 'theirs-result.json'), '{}');
+  const unlisted = join(parent, 'allure-results.retired-someone');
+  mkdirSync(unlisted);
+  writeFileSync(join(unlisted, 'keep.txt'), 'kept');
+  writeFileSync(join(parent, 'results.json'), '{}');
+  const retired = retireResults(dir);
+  expect(retired.foreign).toBe(1);
+  await retired.done;
+  expect(readdirSync(dir)).toEqual(['theirs-result.json']);
+  expect(readdirSync(unlisted)).toEqual(['keep.txt']);
+  expect(readdirSync(parent).sort()).toEqual(['allure-results', 'allure-results.retired-someone', 'results.json']);
+});
+
 test('retireResults with no earlier results or report directory resolves', async () => {
-  await expect(retireResults(join(scratch(), 'nothing', 'allure-results'))).resolves.toBeUndefined();
+  await expect(retireResults(join(scratch(), 'nothing', 'allure-results')).done).resolves.toBeUndefined();
+});
+
+test('the writer lists each file it writes before writing it', async () => {
+  const dir = join(scratch(), 'results');
+  const writer = new QueuedAllureWriter(dir);
+  for (let i = 0; i < 5; i += 1) writer.writeResult({ uuid: `r${i}` });
+  await writer.flush();
+  const listed = readFileSync(join(dir, WRITTEN_LIST), 'utf8').split('\n').filter(Boolean).sort();
+  expect(listed).toEqual(
+    readdirSync(dir)
+      .filter((n) => n !== WRITTEN_LIST)
+      .sort(),
+  );
 });
 
 test("each result's Allure status follows its verdict: a target's failure failed, the suite's error broken, a skip skipped", async () => {

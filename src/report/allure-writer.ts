@@ -1,7 +1,18 @@
-// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; each test's result is written as it ends; an earlier run's results are deleted in the background.
+// The Allure reporter of a run, writing its results without blocking: the stock writer fsyncs every file on the main thread, which also serves the embedded reference server; each test's result is written as it ends, and its name recorded in the directory's list of what cloudconf wrote; an earlier run's results (those on that list, nothing else) are deleted in the background.
 
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
-import { copyFile, rm, writeFile } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
+import { copyFile, type FileHandle, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
@@ -44,6 +55,8 @@ export function withVerdictStatus<T extends AllureResult>(result: T, verdictOf: 
 /** Writes Allure result files asynchronously, a bounded number at a time; `flush` waits for all of them. */
 export class QueuedAllureWriter implements Writer {
   private queue: (() => Promise<void>)[] = [];
+  /** The list of the files this writer wrote, open for appending. */
+  private manifest: Promise<FileHandle> | undefined;
   /** Index of the next task: shifting a queue of tens of thousands of writes costs more than the writes. */
   private next = 0;
   private running = 0;
@@ -67,7 +80,10 @@ export class QueuedAllureWriter implements Writer {
     this.write(name, content);
   }
   writeAttachmentFromPath(name: string, from: string): void {
-    this.enqueue(() => copyFile(from, join(this.dir, name)));
+    this.enqueue(async () => {
+      await this.own(name);
+      await copyFile(from, join(this.dir, name), constants.COPYFILE_EXCL);
+    });
   }
   writeEnvironmentInfo(info: Record<string, string | undefined>): void {
     const lines = Object.entries(info).map(([k, v]) => `${k}=${v ?? ''}`);
@@ -84,11 +100,23 @@ export class QueuedAllureWriter implements Writer {
   async flush(): Promise<void> {
     if (this.running > 0 || this.next < this.queue.length)
       await new Promise<void>((resolve) => this.idle.push(resolve));
+    const manifest = this.manifest;
+    this.manifest = undefined;
+    if (manifest) await manifest.then((handle) => handle.close()).catch(() => undefined);
     if (this.failure) throw this.failure;
   }
 
   private write(name: string, data: string | Buffer): void {
-    this.enqueue(() => writeFile(join(this.dir, name), data));
+    this.enqueue(async () => {
+      await this.own(name);
+      await writeFile(join(this.dir, name), data, { flag: WRITE_OWN });
+    });
+  }
+
+  /** Records a name as cloudconf's before its file is written: a later run deletes what the list names, and nothing else. */
+  private async own(name: string): Promise<void> {
+    this.manifest ??= open(join(this.dir, WRITTEN_LIST), APPEND_OWN);
+    await (await this.manifest).appendFile(`${name}\n`);
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -161,17 +189,78 @@ export class QueuedAllureReporter extends AllureVitestReporter {
 
 const RETIRED = '.retired-';
 
+/** The list, inside a results directory, of the files cloudconf wrote there: a line per name. */
+export const WRITTEN_LIST = '.cloudconf-written';
+
+/** A file of ours is written and appended to never through a symbolic link planted at its name. */
+const WRITE_OWN = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+const APPEND_OWN = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
+
+/** Adds names to a results directory's list of what cloudconf wrote there (files copied in by `report --merge`). */
+export function listAsWritten(dir: string, names: readonly string[]): void {
+  if (names.length === 0) return;
+  const fd = openSync(join(dir, WRITTEN_LIST), APPEND_OWN, 0o644);
+  try {
+    writeSync(fd, `${names.join('\n')}\n`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The names a results directory's list says cloudconf wrote (plain names only), or none without a list. */
+function writtenIn(dir: string): Set<string> {
+  const list = join(dir, WRITTEN_LIST);
+  if (!existsSync(list) || !lstatSync(list).isFile()) return new Set();
+  const names = readFileSync(list, 'utf8').split('\n');
+  return new Set(names.filter((n) => n !== '' && n !== '.' && n !== '..' && !/[/\\]/.test(n)));
+}
+
+/** What retiring found: how many files in the results directory cloudconf did not write (left where they are). */
+export interface Retired {
+  done: Promise<void>;
+  foreign: number;
+}
+
 /**
- * Moves an earlier run's results directory out of the way at once (Allure reads every file in it,
- * so old results would mix with the new ones) and deletes it, with any a stopped run left, in the
- * background: thousands of files took seconds to delete before the run could start.
+ * Moves an earlier run's results out of the way at once (Allure reads every file in the directory,
+ * so old results would mix with the new ones) and deletes them in the background, with those a
+ * stopped run left: thousands of files took seconds to delete before the run could start. Only files
+ * the directory's list says cloudconf wrote are moved or deleted; any other file (another tool's)
+ * stays where it is, and a retired directory holding one is left with it.
  */
-export function retireResults(dir: string): Promise<void> {
+export function retireResults(dir: string): Retired {
   const parent = dirname(dir);
   const prefix = `${basename(dir)}${RETIRED}`;
-  if (existsSync(dir)) renameSync(dir, join(parent, `${prefix}${process.pid}-${Date.now()}`));
+  let foreign = 0;
+  if (existsSync(dir) && lstatSync(dir).isDirectory()) {
+    const ours = writtenIn(dir);
+    const entries = readdirSync(dir);
+    const theirs = entries.filter((name) => name !== WRITTEN_LIST && !ours.has(name));
+    foreign = theirs.length;
+    const retired = join(parent, `${prefix}${process.pid}-${Date.now()}`);
+    if (theirs.length === 0) renameSync(dir, retired);
+    else {
+      mkdirSync(retired);
+      for (const name of entries)
+        if (name === WRITTEN_LIST || ours.has(name)) renameSync(join(dir, name), join(retired, name));
+    }
+  }
   const retired = existsSync(parent) ? readdirSync(parent).filter((name) => name.startsWith(prefix)) : [];
   // A directory that cannot be deleted now is out of the way all the same; the next run tries again.
-  const remove = (name: string) => rm(join(parent, name), { recursive: true, force: true }).catch(() => undefined);
-  return Promise.all(retired.map(remove)).then(() => undefined);
+  const done = Promise.all(retired.map((name) => removeOurs(join(parent, name)).catch(() => undefined))).then(
+    () => undefined,
+  );
+  return { done, foreign };
+}
+
+/** Deletes what a retired results directory's list names; the directory goes too once nothing else is in it. */
+async function removeOurs(dir: string): Promise<void> {
+  if (!lstatSync(dir).isDirectory()) return;
+  const ours = writtenIn(dir);
+  const entries = await readdir(dir);
+  if (entries.every((name) => name === WRITTEN_LIST || ours.has(name))) {
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
+  for (const name of entries) if (ours.has(name)) await rm(join(dir, name), { force: true });
 }

@@ -25,6 +25,8 @@ export interface RequirementResult {
 
 export interface Results {
   schemaVersion: number;
+  /** Set by `run`: this run's id (`--run-id`, or random); a CI step takes reports as this run's only when it matches. */
+  runId?: string;
   /** `build` is a hash over the tool's own files (see provenance.ts); runs before schema 2 lack it. */
   tool: { name: 'cloudconf'; version: string; build?: string };
   target: { baseUrl: string; reference: boolean };

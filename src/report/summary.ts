@@ -69,7 +69,7 @@ export function renderSummary(results: Results): string {
   const lines = [
     `# cloudconf conformance${results.incomplete ? ' (incomplete)' : ''}: ${plain(results.target.baseUrl)}`,
     '',
-    `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
+    `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}${results.runId ? `, run ${code(results.runId)}` : ''}`,
     ...provenanceLines(results),
     ...(results.shard
       ? [
