@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { Level, Requirement } from '../../spec/types.js';
+import { inertLine } from '../http/inert.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
@@ -360,7 +361,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   const shown = processRedactor.deep(results);
   writeReports(reportDir, shown);
   markFinished(reportDir);
-  for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
+  for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${inertLine(reason)}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);

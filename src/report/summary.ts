@@ -11,6 +11,9 @@ import { VERDICT_MEANING } from './verdicts.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
 
+/** Any value of results.json as plain Markdown: a file given to `report --render` may hold text where a number or date belongs. */
+const md = (value: unknown): string => plain(String(value));
+
 /** The run's provenance under the title: build, encoding, selection and settings, where and when. */
 function provenanceLines(results: Results): string[] {
   const p = results.provenance;
@@ -20,9 +23,9 @@ function provenanceLines(results: Results): string[] {
     '',
     `| build | encoding | selection | mode | runs | concurrency | strictness |`,
     '|---|---|---|---|---|---|---|',
-    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${p.mode} | ${p.runs} | ${p.concurrency} | ${results.strict ? 'strict' : 'MUST only'} |`,
+    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${md(p.mode)} | ${md(p.runs)} | ${md(p.concurrency)} | ${results.strict ? 'strict' : 'MUST only'} |`,
     '',
-    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${results.startedAt} to ${p.endedAt}; Node ${plain(p.node)} on ${plain(p.platform)}.`,
+    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${md(results.startedAt)} to ${md(p.endedAt)}; Node ${md(p.node)} on ${md(p.platform)}.`,
   ];
 }
 
@@ -69,19 +72,19 @@ export function renderSummary(results: Results): string {
   const lines = [
     `# cloudconf conformance${results.incomplete ? ' (incomplete)' : ''}: ${plain(results.target.baseUrl)}`,
     '',
-    `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}${results.runId ? `, run ${code(results.runId)}` : ''}`,
+    `cloudconf ${md(results.tool.version)}, seed ${md(results.seed)}, ${md(results.startedAt)}, ${(Number(results.durationMs) / 1000).toFixed(1)} s, ${md(results.summary.requests)} requests${results.summary.retries ? ` (${md(results.summary.retries)} retried)` : ''}${results.runId ? `, run ${code(results.runId)}` : ''}`,
     ...provenanceLines(results),
     ...(results.shard
       ? [
           '',
-          `Shard ${results.shard.index}/${results.shard.total}: ${results.shard.files.map(code).join(', ') || 'no suite file'}`,
+          `Shard ${md(results.shard.index)}/${md(results.shard.total)}: ${results.shard.files.map(code).join(', ') || 'no suite file'}`,
         ]
       : []),
     ...(results.mergedFrom ? ['', `Merged from ${results.mergedFrom.map(code).join(', ')}`] : []),
     ...(results.missingShards
       ? [
           '',
-          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.join(', ')}; their requirements are not in this merge.`,
+          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.map(md).join(', ')}; their requirements are not in this merge.`,
         ]
       : []),
     '',
@@ -90,7 +93,7 @@ export function renderSummary(results: Results): string {
   ];
   for (const part of [...new Set(results.requirements.map((r) => r.part))].sort()) {
     const rs = results.requirements.filter((r) => r.part === part);
-    lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
+    lines.push(`| ${md(part)} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
   lines.push(...incompleteSection(results));
   lines.push(...baselineSection(results));
@@ -100,7 +103,7 @@ export function renderSummary(results: Results): string {
   );
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
-    lines.push(`### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})`, '', plain(r.text), '');
+    lines.push(`### ${md(String(r.verdict).toUpperCase())} ${code(r.id)} (${md(r.level)})`, '', plain(r.text), '');
     if (r.reason) lines.push(`Reason: ${plain(r.reason)}`, '');
     for (const { first: f, like } of groupFailures(r.failures)) {
       const what = f.case ? ` (${plain(f.case)})` : '';
