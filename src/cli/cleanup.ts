@@ -4,7 +4,7 @@ import { deleteAll, describe, type Litter } from '../cleanup/delete.js';
 import { type JournalLitter, litterFromJournal } from '../cleanup/from-journal.js';
 import { findByPrefix, MIN_PREFIX_LENGTH } from '../cleanup/sweep.js';
 import { inertLine } from '../http/inert.js';
-import { ConfigError, resolveTarget } from '../target/config-file.js';
+import { ConfigError, readCaFile, resolveTarget } from '../target/config-file.js';
 import { Session } from '../target/session.js';
 
 export interface CleanupOptions {
@@ -15,6 +15,7 @@ export interface CleanupOptions {
   config?: string;
   timeout: string;
   dryRun?: boolean;
+  ca?: string;
 }
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -31,6 +32,7 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
   }
   let target: ReturnType<typeof resolveTarget>;
   try {
+    if (options.ca) readCaFile(options.ca);
     target = resolveTarget(options);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -68,6 +70,7 @@ export async function cleanup(options: CleanupOptions): Promise<number> {
     images: [],
     types: [],
     timeoutMs: Number(options.timeout),
+    ...(options.ca ? { caFile: options.ca } : {}),
   });
   // Target text (labels, refusals) is redacted and made inert before it reaches the terminal.
   const tell = (line: string) => say(inertLine(session.client.redactor.text(line)));

@@ -3,14 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { deleteAll, type Leftover, type RunCleanup } from '../cleanup/delete.js';
 import { litterFromJournal } from '../cleanup/from-journal.js';
 import { removalCommandFor, terminalLines } from '../cleanup/lines.js';
 import { findByPrefix } from '../cleanup/sweep.js';
 import type { ConfiguredCredentials, Mode, RunConfig } from '../target/config.js';
-import { ConfigError, resolveTarget } from '../target/config-file.js';
+import { ConfigError, readCaFile, resolveTarget } from '../target/config-file.js';
 import { JOURNAL_FILE, startJournal } from '../target/journal.js';
+import { optionBoundsProblem } from '../target/option-bounds.js';
 import { type Pacer, startPacer } from '../target/pacer.js';
 import { Session } from '../target/session.js';
 
@@ -41,6 +42,8 @@ export interface SafetyFlags {
   timeout?: string;
   maxResponseBytes?: string;
   credentials?: ConfiguredCredentials;
+  /** A PEM file of certificate authorities to trust for the target (`--ca`). */
+  ca?: string;
 }
 
 const MODES: readonly Mode[] = ['read-only', 'safe', 'full'];
@@ -50,6 +53,11 @@ const positive = (value: string | undefined) =>
 
 /** Checks the flags and fills the target from --config and CLOUDCONF_TOKEN; undefined after a usage error, already reported. */
 export function checkSafetyFlags(flags: SafetyFlags, log: (line: string) => void): SafetyFlags | undefined {
+  const tooLarge = optionBoundsProblem(flags as Record<string, unknown>);
+  if (tooLarge) {
+    log(`cloudconf: ${tooLarge}`);
+    return undefined;
+  }
   if (flags.mode !== undefined && !MODES.includes(flags.mode)) {
     log(`cloudconf: --mode takes ${MODES.join(', ')}`);
     return undefined;
@@ -65,6 +73,7 @@ export function checkSafetyFlags(flags: SafetyFlags, log: (line: string) => void
     }
   }
   try {
+    if (flags.ca) readCaFile(flags.ca);
     return { ...flags, ...resolveTarget(flags) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -81,6 +90,7 @@ export function safetyConfig(flags: SafetyFlags, guard: RunGuard): Partial<RunCo
     ...(flags.timeout ? { timeoutMs: Number(flags.timeout) } : {}),
     ...(flags.maxResponseBytes ? { maxResponseBytes: Number(flags.maxResponseBytes) } : {}),
     ...(flags.credentials ? { credentials: flags.credentials } : {}),
+    ...(flags.ca ? { caFile: resolve(flags.ca) } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Level, Requirement } from '../../spec/types.js';
 import { inertLine } from '../http/inert.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
+import { openWaitBudget } from '../http/wait-budget.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import { type RunningReference, startReferenceServer } from '../reference/server.js';
@@ -17,7 +18,7 @@ import { OutcomeCollector } from '../report/collector.js';
 import { markFinished, markIncomplete, markInProgress, PhaseErrors, unjudgedAsErrors } from '../report/complete.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
 import { ReportDirRefused, refuseLinks } from '../report/report-dir.js';
-import { buildResults, exitCodeOf, type Results } from '../report/results.js';
+import { buildResults, exitCodeOf, type Results, retryWaitSentence } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
@@ -83,6 +84,8 @@ export interface RunOptions extends SafetyFlags {
   concurrency?: string;
   /** This run's id in results.json and summary.md (`--run-id`); random when not given. */
   runId?: string;
+  /** The most time, in ms, the whole run waits on Retry-After, all requests together (`--max-retry-wait`). */
+  maxRetryWait?: string;
 }
 
 /** The suite file of each area judged (DESIGN layout): vitest then loads only what the run needs. */
@@ -227,6 +230,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   }
   // Every client of the run (worker threads and the cleanup included) counts its requests here.
   const tally = openTally();
+  // Every client of the run draws its Retry-After waits from one budget: a target cannot stretch the run past it.
+  const waits = openWaitBudget(options.maxRetryWait === undefined ? undefined : Number(options.maxRetryWait));
   const timing: { roundTripMs?: number } = {};
   const unreachable = options.baseUrl ? await preflight(config, timing) : undefined;
   const workers = workersFor(process.env.CLOUDCONF_WORKERS, concurrency, timing.roundTripMs);
@@ -236,6 +241,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
     await guard.finish(config, false);
     await limiter.close();
     tally.dispose();
+    waits.dispose();
     sockets.dispose();
     return undefined;
   }
@@ -317,6 +323,7 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (cleanup?.error) phases.reasons.push(`cleanup: ${cleanup.error}`);
   const requests = tally.total();
   tally.dispose();
+  waits.dispose();
   await phases.settle('stopping the servers', async () => {
     await limiter.close();
     await reference?.close();
@@ -353,6 +360,8 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   });
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
+  if (waits.waitedMs() || waits.reached())
+    results.retryWait = { waitedMs: waits.waitedMs(), budgetMs: waits.budgetMs, reached: waits.reached() };
   await phases.settle('comparing with the baseline', () => {
     if (known) results.baseline = compareWithBaseline(results, known);
   });
@@ -365,5 +374,6 @@ export async function runSuite(options: RunOptions, log: (line: string) => void)
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) log(terminalSummary(shown, options.reportDir, wantsColour(process.stderr)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
+  if (shown.retryWait?.reached) log(`cloudconf: ${retryWaitSentence(shown.retryWait)}`);
   return results;
 }

@@ -6,7 +6,7 @@ import { code, plain } from '../http/inert-markdown.js';
 import { groupFailures, oneLine } from './group.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
-import type { Results } from './results.js';
+import { type Results, retryWaitSentence } from './results.js';
 import { VERDICT_MEANING } from './verdicts.js';
 
 const verdicts = ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded'] as const;
@@ -95,6 +95,7 @@ export function renderSummary(results: Results): string {
     const rs = results.requirements.filter((r) => r.part === part);
     lines.push(`| ${md(part)} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
+  if (results.retryWait) lines.push('', `Waiting: ${plain(retryWaitSentence(results.retryWait))}.`);
   lines.push(...incompleteSection(results));
   lines.push(...baselineSection(results));
   lines.push(...cleanupSection(results.cleanup));

@@ -102,6 +102,27 @@ function readFile(path: string): TargetFile {
   return json as TargetFile;
 }
 
+/** A CA file larger than this holds no sensible set of authorities. */
+const MAX_CA_BYTES = 1024 * 1024;
+
+const cas = new Map<string, string>();
+
+/** The certificates of `--ca FILE` (PEM), read once per process; ConfigError when the file cannot be read or holds none. */
+export function readCaFile(path: string): string {
+  const known = cas.get(path);
+  if (known) return known;
+  let text: string;
+  try {
+    text = readBoundedText(path, MAX_CA_BYTES, 'the CA file');
+  } catch (error) {
+    throw new ConfigError(error instanceof FileTooLarge ? error.message : `cannot read the CA file ${path}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(`the CA file ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  cas.set(path, text);
+  return text;
+}
+
 /** The configuration file of a run: the one given, else ./cloudconf.config.json when it exists. */
 export const configFileOf = (given: string | undefined, cwd = process.cwd()): string | undefined =>
   given ?? (existsSync(`${cwd}/${CONFIG_FILE}`) ? `${cwd}/${CONFIG_FILE}` : undefined);
@@ -128,6 +149,8 @@ const RUN_OPTIONS: Record<string, string> = {
   baseline: 'baseline',
   known_failures: 'knownFailures',
   headers: 'header',
+  ca: 'ca',
+  max_retry_wait: 'maxRetryWait',
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RunConfig } from './config.js';
 import { clientFor } from './session.js';
+import { tlsTrouble } from './tls-trouble.js';
 
 /** Reads without path parameters on the API's base path: one that needs no token, so it shows whether the path is this API's whatever the token. */
 export const PUBLIC_READ = 'kernels/list';
@@ -30,6 +31,8 @@ export async function preflight(config: RunConfig, timing: { roundTripMs?: numbe
     const pubUrl = `${config.baseUrl}${pub.path}`;
     const open = await client.send({ method: pub.method, url: pubUrl });
     const code = open.transportError?.code;
+    const tls = open.response ? undefined : tlsTrouble(config.baseUrl, open.transportError);
+    if (tls) return tls;
     if (!open.response && code && UNREACHABLE.has(code))
       return `cannot reach ${config.baseUrl}: ${code} (${open.transportError?.message}); is the target running, and is --base-url right?`;
     if (open.response?.status === 404 || open.response?.status === 405)

@@ -8,6 +8,7 @@ import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
+import { readCaFile } from './config-file.js';
 import { entityKey, Journal } from './journal.js';
 import { limitedBy } from './limiter.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
@@ -84,6 +85,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     ...(config.sockets ? { socketPaths: config.sockets } : {}),
     ...(config.headers ? { headers: config.headers } : {}),
+    ...(config.caFile ? { ca: readCaFile(config.caFile) } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }
