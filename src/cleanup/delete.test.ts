@@ -58,21 +58,25 @@ const listening = new Promise<string>((resolve) =>
 );
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named, the default payment method kept', async () => {
-  const baseUrl = await listening;
-  const s = new Session({
+/** A session of a run with the prefix `cctest1` on the test's target. */
+const sessionOn = (baseUrl: string, mode: 'safe' | 'full') =>
+  new Session({
     baseUrl,
     betaUrl: baseUrl,
     token: 'delete-test-token',
     seed: 1,
     runs: 1,
-    mode: 'safe',
+    mode,
     strict: false,
     labelPrefix: 'cctest1',
     regions: [],
     images: [],
     types: [],
   });
+
+test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named, the default payment method kept', async () => {
+  const baseUrl = await listening;
+  const s = sessionOn(baseUrl, 'safe');
   // Newest first, as the journal gives them: the VPCs were made before the instance that uses one.
   const litter: Litter[] = [
     { remove: op('vpcs/delete'), params: { vpcId: 9 }, label: 'cctest1-stuck' },
@@ -98,19 +102,7 @@ test('children first, asynchronous deletes awaited, held-back deletes retried, r
 
 test('an entity is deleted only when read back from the target as the one its path names, carrying the prefix', async () => {
   const baseUrl = await listening;
-  const s = new Session({
-    baseUrl,
-    betaUrl: baseUrl,
-    token: 'delete-test-token',
-    seed: 1,
-    runs: 1,
-    mode: 'full',
-    strict: false,
-    labelPrefix: 'cctest1',
-    regions: [],
-    images: [],
-    types: [],
-  });
+  const s = sessionOn(baseUrl, 'full');
   deletes.length = 0;
   const view = op('vpcs/view');
   const litter: Litter[] = [

@@ -11,13 +11,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { WRITTEN_LIST } from '../report/allure-writer.js';
-import { runCli } from './child.js';
+import { closedPort, runCli } from './child.js';
 
 const work = mkdtempSync(join(tmpdir(), 'cloudconf-files-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -121,15 +120,6 @@ describe('a symbolic link at a name cloudconf writes', () => {
 
 const SCRIPT = fileURLToPath(new URL('../../action/run.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
-
-/** A loopback port nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Runs the Action's script against a target that is not there, with the step's files in `dir`. */
 async function actionAgainstNothing(dir: string, reportDir: string) {

@@ -1,25 +1,15 @@
 // Self-test of a misconfigured run: a wrong token, a base URL without the API's path, or nothing listening ends at the preflight with one line and no verdicts; a 401 to a case breaking a validation rule is no rejection by that rule.
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startHostileProxy } from '../selftest/hostile-target.js';
-import { runCli, serveDuringTests } from './child.js';
+import { closedPort, runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'preflight-test-token-41c9';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
-
-/** A loopback port nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('a misconfigured run', () => {
   const serve = serveDuringTests(TOKEN);

@@ -1,7 +1,7 @@
 // Self-tests of the size and shape of what comes back, in every reader: a list page of 150,000 items, bodies of half a gigabyte through the proxy, an answer that inflates to gigabytes, files far past their bound; each is read bounded, streamed where it can be, or refused with one line, and a run's results always say what its cleanup did.
 
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,43 @@ const peakRssMb = (pid: number) => {
   return Number(hwm) / 1024;
 };
 
+/** `cloudconf proxy` in front of an upstream of the test's own; `send` makes one request through it with node:http (which inflates nothing). */
+async function proxied(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const upstream = createServer(handler);
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-sizes-proxy-'));
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v4`;
+  const proxy = startCli(['proxy', '--upstream', upstreamUrl, '--port', '0', '--report-dir', dir, '--quiet'], {
+    boundMs: BOUND_MS,
+  });
+  await waitForOutput(proxy, /^http:\/\/127\.0\.0\.1:\d+\/v4$/m, 30_000);
+  const base = proxy.stdout().split('\n')[0]?.trim();
+  return {
+    dir,
+    peakRssMb: () => peakRssMb(proxy.child.pid as number),
+    send: (path: string, upload = 0) =>
+      new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+        const headers = upload ? { 'content-type': 'application/octet-stream', 'content-length': String(upload) } : {};
+        const req = httpRequest(new URL(`${base}${path}`), { method: upload ? 'POST' : 'GET', headers }, (res) =>
+          drain(res).then((bytes) => resolve({ status: res.statusCode ?? 0, bytes }), reject),
+        );
+        req.on('error', reject);
+        if (upload) void pour(req, upload);
+        else req.end();
+      }),
+    /** Stops the proxy with SIGTERM (it writes its reports) and returns what it printed. */
+    stop: async () => {
+      proxy.child.kill('SIGTERM');
+      return (await proxy.done).stderr;
+    },
+    close: async () => {
+      proxy.child.kill('SIGKILL');
+      await new Promise((resolve) => upstream.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('cloudconf proxy, with bodies far larger than it records', () => {
   const SIZE = 128 * MiB;
 
@@ -136,53 +173,24 @@ describe('cloudconf proxy, with bodies far larger than it records', () => {
     timeout: BOUND_MS + 30_000,
   }, async () => {
     let uploaded = 0;
-    const upstream = createServer(async (req: IncomingMessage, res) => {
+    const proxy = await proxied(async (req, res) => {
       uploaded = await drain(req);
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) });
       await pour(res, SIZE);
     });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-sizes-proxy-'));
-    const proxy = startCli(
-      [
-        'proxy',
-        '--upstream',
-        `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v4`,
-        '--port',
-        '0',
-        '--report-dir',
-        dir,
-        '--quiet',
-      ],
-      { boundMs: BOUND_MS },
-    );
     try {
-      await waitForOutput(proxy, /^http:\/\/127\.0\.0\.1:\d+\/v4$/m, 30_000);
-      const url = new URL(`${proxy.stdout().split('\n')[0]?.trim()}/node/instances/1/disks`);
-      const received = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-        const req = httpRequest(
-          url,
-          { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) } },
-          (res) => drain(res).then((bytes) => resolve({ status: res.statusCode ?? 0, bytes }), reject),
-        );
-        req.on('error', reject);
-        void pour(req, SIZE);
-      });
+      const received = await proxy.send('/node/instances/1/disks', SIZE);
       expect(uploaded).toBe(SIZE);
       expect(received).toEqual({ status: 200, bytes: SIZE });
       // Without streaming, each body was held whole (and copied): past a gigabyte for these two.
-      expect(peakRssMb(proxy.child.pid as number)).toBeLessThan(250);
-      proxy.child.kill('SIGTERM');
-      const ended = await proxy.done;
-      expect(ended.stderr).toMatch(/forwarded whole, recorded cut, not judged/);
-      const har = JSON.parse(readFileSync(join(dir, 'recording.har'), 'utf8'));
+      expect(proxy.peakRssMb()).toBeLessThan(250);
+      expect(await proxy.stop()).toMatch(/forwarded whole, recorded cut, not judged/);
+      const har = JSON.parse(readFileSync(join(proxy.dir, 'recording.har'), 'utf8'));
       const entry = har.log.entries[0];
       expect(entry._cloudconfCut).toMatch(/a request body of 134217728 bytes and an answer of 134217728 bytes/);
       expect(entry.response.content.text.length).toBeLessThan(20_000);
     } finally {
-      proxy.child.kill('SIGKILL');
-      await new Promise((resolve) => upstream.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
+      await proxy.close();
     }
   });
 
@@ -192,50 +200,18 @@ describe('cloudconf proxy, with bodies far larger than it records', () => {
   }, async () => {
     const unit = gzipSync(Buffer.alloc(64 * MiB), { level: 9 });
     const bomb = Buffer.concat(Array.from({ length: Math.ceil((10 * MiB) / unit.length) }, () => unit));
-    const upstream = createServer((req, res) => {
+    const proxy = await proxied((req, res) => {
       req.resume();
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        'content-length': String(bomb.length),
-      });
+      const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+      res.writeHead(200, { ...headers, 'content-length': String(bomb.length) });
       res.end(bomb);
     });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-sizes-bomb-'));
-    const proxy = startCli(
-      [
-        'proxy',
-        '--upstream',
-        `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v4`,
-        '--port',
-        '0',
-        '--report-dir',
-        dir,
-        '--quiet',
-      ],
-      { boundMs: BOUND_MS },
-    );
     try {
-      await waitForOutput(proxy, /^http:\/\/127\.0\.0\.1:\d+\/v4$/m, 30_000);
-      // node:http inflates nothing (fetch would): the bytes are counted as they came.
-      const url = new URL(`${proxy.stdout().split('\n')[0]?.trim()}/vpcs`);
-      const received = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-        const req = httpRequest(url, (res) =>
-          drain(res).then((bytes) => resolve({ status: res.statusCode ?? 0, bytes }), reject),
-        );
-        req.on('error', reject);
-        req.end();
-      });
-      expect(received).toEqual({ status: 200, bytes: bomb.length });
-      expect(peakRssMb(proxy.child.pid as number)).toBeLessThan(250);
-      proxy.child.kill('SIGTERM');
-      const ended = await proxy.done;
-      expect(ended.stderr).toMatch(/an answer that inflates past the bound/);
+      expect(await proxy.send('/vpcs')).toEqual({ status: 200, bytes: bomb.length });
+      expect(proxy.peakRssMb()).toBeLessThan(250);
+      expect(await proxy.stop()).toMatch(/an answer that inflates past the bound/);
     } finally {
-      proxy.child.kill('SIGKILL');
-      await new Promise((resolve) => upstream.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
+      await proxy.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 // A small target on 127.0.0.1 whose lists hold what a self-test gives them (hostile ids, 150,000 items): it answers every list, the records given, deletes, and records every request, for self-tests of cleanup and of what a run does with listed values.
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { onLoopback } from './hostile-target.js';
 
 export interface ListingTarget {
   /** `{base_url}` of the target. */
@@ -56,15 +56,5 @@ export async function startListingTarget(listings: Listings): Promise<ListingTar
     if (/\/\d+$/.test(under)) return answer(404, '{"errors":[{"reason":"Not found"}]}');
     answer(200, under === '/account' ? '{"email":"owner@example.test"}' : envelope('[]', 0));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v4`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await onLoopback(server)), seen };
 }
