@@ -80,7 +80,6 @@ describe('a configuration or command line far larger than any run needs', () => 
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(cases[i]?.[1] as RegExp);
-      expect(r.ms).toBeLessThan(30_000);
     }
   });
 
