@@ -21,9 +21,14 @@ const shown = (value: unknown) => {
 /**
  * Why a value cannot be the segment of its path parameter, or undefined when it can: nothing but a
  * string or a number, never empty, `.` or `..` (a URL resolves them to the parent: `DELETE /v4/vpcs/..`
- * is `DELETE /v4/`), and digits alone where the documents type the parameter integer.
+ * is `DELETE /v4/`), and digits alone where the documents type the parameter integer (unless
+ * `anyType`: a test sends a word there on purpose, to see how the target treats it).
  */
-export function pathValueProblem(param: Pick<Param, 'name' | 'type'>, value: unknown): string | undefined {
+export function pathValueProblem(
+  param: Pick<Param, 'name' | 'type'>,
+  value: unknown,
+  { anyType = false }: { anyType?: boolean } = {},
+): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number')
     return `{${param.name}} would be ${value === undefined ? 'missing' : shown(value)}, not a ${param.type}`;
   const text = String(value);
@@ -31,7 +36,7 @@ export function pathValueProblem(param: Pick<Param, 'name' | 'type'>, value: unk
     return `{${param.name}} would be ${shown(value)}, which no path segment can be`;
   if (text.length > MAX_SEGMENT_LENGTH)
     return `{${param.name}} would be ${text.length} characters long, past the ${MAX_SEGMENT_LENGTH} any id of this API has`;
-  if (param.type === 'integer' && !INTEGER.test(text))
+  if (param.type === 'integer' && !anyType && !INTEGER.test(text))
     return `{${param.name}} would be ${shown(value)}, and the documents make it an integer`;
   return undefined;
 }

@@ -27,6 +27,11 @@ export interface SendOptions {
   token?: string | null;
   /** Headers sent as given (a made-up bearer token, which is no secret and so is not redacted). */
   headers?: Record<string, string>;
+  /**
+   * Path parameters of the wrong type are sent on purpose (`abc` for an integer id, to see the
+   * target refuse it); a value no path segment can be (`""`, `..`) is refused all the same.
+   */
+  wrongTypeParams?: true;
 }
 
 /** How a throwaway account is opened: `ageDays` ago, and with no payment method when `paymentMethod` is false. */
@@ -166,9 +171,10 @@ export class Session {
     op: Operation,
     params: Record<string, string | number> = {},
     query: Record<string, string | number> = {},
+    { anyType = false }: { anyType?: boolean } = {},
   ): string {
     for (const p of op.pathParams) {
-      const problem = pathValueProblem(p, params[p.name]);
+      const problem = pathValueProblem(p, params[p.name], { anyType });
       if (problem) throw new UnusablePathValue(`not sent: ${op.method} ${op.path}: ${problem}`);
     }
     const path = op.path.replace(/\{([A-Za-z]+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
@@ -195,7 +201,7 @@ export class Session {
       modeRefusal(this.config, op) ??
       ownershipRefusal(this.config, op, options.params, (id) => this.ledger.owned.has(id));
     if (refusal) throw new RequestRefused(refusal);
-    const url = this.url(op, options.params, options.query);
+    const url = this.url(op, options.params, options.query, { anyType: options.wrongTypeParams === true });
     const token = options.token === null ? undefined : (options.token ?? this.config.token);
     const notOurs = await this.ownershipProblem(op, options.params, token);
     if (notOurs) throw new RequestRefused(notOurs);

@@ -175,7 +175,7 @@ export async function noServerErrors(ctx: WrittenContext) {
     for (const [why, options] of odd) kit.check(noServerError(await kit.send(op, options)), `${id} ${why}`);
   }
   for (const value of ['99999999999999999999', '-1', 'abc', '\u{1F600}', '1.5']) {
-    const e = await kit.send(opOf('vpcs/view'), { params: { vpcId: value } });
+    const e = await kit.send(opOf('vpcs/view'), { params: { vpcId: value }, wrongTypeParams: true });
     kit.check(noServerError(e), `vpcs/view with vpcId ${value}`);
   }
 }
