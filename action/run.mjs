@@ -1,13 +1,19 @@
-// The script of the GitHub Action (action.yml): installs cloudconf, runs it with the action's inputs, and hands the verdict counts and summary.md to the workflow.
+// The script of the GitHub Action (action.yml): installs cloudconf, runs it with the action's inputs, and hands the verdict counts and summary.md of that very run (proven by its run id) to the workflow.
 
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const env = process.env;
 const input = (name) => (env[`CLOUDCONF_ACTION_${name}`] ?? '').trim();
 const actionRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** A results.json or summary.md larger than this is no report of a run: not read. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 const npmRun = (args, cwd, what) => {
   const npm = spawnSync('npm', args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -68,8 +74,8 @@ function extraArguments(text) {
 }
 
 /** The arguments of `cloudconf run` from the inputs; the token stays in the environment (CLOUDCONF_TOKEN). */
-function runArguments(reportDir) {
-  const args = ['run', '--report-dir', reportDir];
+function runArguments(reportDir, runId) {
+  const args = ['run', '--report-dir', reportDir, '--run-id', runId];
   if (input('BASE_URL')) args.push('--base-url', input('BASE_URL'));
   if (input('SHARD')) args.push('--shard', input('SHARD'));
   if (input('MODE')) args.push('--mode', input('MODE'));
@@ -77,7 +83,29 @@ function runArguments(reportDir) {
   return args;
 }
 
-/** `name=value` lines for $GITHUB_OUTPUT. */
+/** A report file's text, or undefined when it is missing or too large to be one. */
+function readReport(file) {
+  if (!existsSync(file) || statSync(file).size > MAX_REPORT_BYTES) return undefined;
+  return readFileSync(file, 'utf8');
+}
+
+/**
+ * The summary of results.json when it is this run's (its `runId` is the one this script gave the run);
+ * undefined otherwise: a run that stopped before its reports leaves older or planted files there.
+ */
+function summaryOfThisRun(resultsFile, runId) {
+  let results;
+  try {
+    results = JSON.parse(readReport(resultsFile) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  return results?.runId === runId && results.summary && typeof results.summary === 'object'
+    ? results.summary
+    : undefined;
+}
+
+/** `name=value` lines for $GITHUB_OUTPUT: counts only when they are counts, and no value holding a line break. */
 function outputLines(reportDir, exitCode, summary) {
   const counts = summary
     ? {
@@ -86,24 +114,50 @@ function outputLines(reportDir, exitCode, summary) {
         'non-strict': summary.nonStrict,
         skipped: summary.skipped,
         error: summary.error,
+        'not-implemented': summary.notImplemented,
+        'not-offered': summary.notOffered,
         excluded: summary.excluded,
       }
     : {};
-  return Object.entries({ 'report-dir': reportDir, 'exit-code': exitCode, ...counts }).map(([k, v]) => `${k}=${v}`);
+  const lines = [];
+  for (const [name, value] of Object.entries({ 'report-dir': reportDir, 'exit-code': exitCode, ...counts })) {
+    const text = String(value);
+    if (name !== 'report-dir' && !(Number.isInteger(value) && value >= 0)) {
+      console.error(`cloudconf action: output ${name} is not a count: not written`);
+      continue;
+    }
+    // A line break would end the value and start an output of the text's choosing.
+    if (/[\r\n\u2028\u2029]/.test(text)) {
+      console.error(`cloudconf action: output ${name} holds a line break: not written`);
+      continue;
+    }
+    lines.push(`${name}=${text}`);
+  }
+  return lines;
 }
 
 function main() {
   const reportDir = resolve(input('REPORT_DIR') || 'cloudconf-report');
-  const child = spawnSync(process.execPath, [cloudconfBin(), ...runArguments(reportDir)], { stdio: 'inherit', env });
+  const runId = randomUUID();
+  const child = spawnSync(process.execPath, [cloudconfBin(), ...runArguments(reportDir, runId)], {
+    stdio: 'inherit',
+    env,
+  });
   const exitCode = child.status ?? 2;
   const resultsFile = join(reportDir, 'results.json');
-  const summary = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')).summary : undefined;
-  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `${outputLines(reportDir, exitCode, summary).join('\n')}\n`);
-  const summaryFile = join(reportDir, 'summary.md');
-  if (env.GITHUB_STEP_SUMMARY && existsSync(summaryFile)) {
-    appendFileSync(env.GITHUB_STEP_SUMMARY, `${readFileSync(summaryFile, 'utf8')}\n`);
+  const summary = summaryOfThisRun(resultsFile, runId);
+  const lines = outputLines(reportDir, exitCode, summary);
+  if (env.GITHUB_OUTPUT && lines.length) appendFileSync(env.GITHUB_OUTPUT, `${lines.join('\n')}\n`);
+  // summary.md too must be this run's: it names the run's id.
+  const summaryText = summary ? readReport(join(reportDir, 'summary.md')) : undefined;
+  const ours = summaryText?.includes(runId) ? summaryText : undefined;
+  if (env.GITHUB_STEP_SUMMARY) {
+    appendFileSync(
+      env.GITHUB_STEP_SUMMARY,
+      ours ? `${ours}\n` : `cloudconf: no reports of this run (exit ${exitCode}); see the step's log.\n`,
+    );
   }
-  if (!summary) console.error(`cloudconf action: no ${resultsFile}: the run did not get to its reports`);
+  if (!summary) console.error(`cloudconf action: no ${resultsFile} of this run: the run did not get to its reports`);
   return exitCode;
 }
 

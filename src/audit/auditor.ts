@@ -30,6 +30,12 @@ export class Auditor {
 
   constructor(private readonly options: JudgeOptions = {}) {}
 
+  /** Counts an exchange that is not judged (a body past the recording bound), with why: said, never the target's fault. */
+  notJudged(index: number, message: string): void {
+    this.counts.exchanges += 1;
+    this.errors.push({ index, message });
+  }
+
   /** Judges one exchange; returns its findings. */
   add(record: Recorded): Finding[] {
     this.counts.exchanges += 1;

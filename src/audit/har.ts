@@ -39,6 +39,7 @@ function textOf(content: HarContent | undefined): string | undefined {
 
 function exchangeOfEntry(entry: unknown): Exchange | string {
   if (!isObject(entry)) return 'not an object';
+  if (typeof entry[CUT] === 'string') return entry[CUT];
   const { request, response } = entry;
   if (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string')
     return '`request.method` and `request.url` must be strings';
@@ -95,7 +96,12 @@ export interface BinaryBodies {
 export interface HarInput {
   exchange: Exchange;
   binary?: BinaryBodies;
+  /** Why a body is recorded cut (past the proxy's bound): the entry says so, and audit does not judge it. */
+  cut?: string;
 }
+
+/** The member of a HAR entry (custom members start with `_`) that marks a body recorded cut. */
+const CUT = '_cloudconfCut';
 
 const harHeaders = (headers: Record<string, string>): HarHeader[] =>
   Object.entries(headers).map(([name, value]) => ({ name, value }));
@@ -107,12 +113,13 @@ function content(text: string | undefined, type: string | undefined, base64: str
   return { size: Buffer.byteLength(text ?? ''), mimeType, ...(text === undefined ? {} : { text }) };
 }
 
-function harEntry({ exchange: e, binary }: HarInput) {
+function harEntry({ exchange: e, binary, cut }: HarInput) {
   const url = new URL(e.request.url);
   const r = e.response;
   const requestBody = content(e.request.body, e.request.headers['content-type'], binary?.request);
   const responseBody = content(r?.text, r?.headers['content-type'], binary?.response);
   return {
+    ...(cut ? { [CUT]: cut, comment: cut } : {}),
     startedDateTime: e.startedAt,
     time: e.durationMs,
     request: {

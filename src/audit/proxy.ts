@@ -3,10 +3,13 @@
 import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Pool } from 'undici';
+import { defaultClientOptions } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { Auditor } from './auditor.js';
+import { BodyCapture, decoded } from './capture.js';
 import type { Finding } from './finding.js';
 import type { BinaryBodies, HarInput } from './har.js';
 import { isRoot } from './match.js';
@@ -24,7 +27,12 @@ export interface ProxyOptions {
   onFindings?: (findings: Finding[], exchange: Exchange, index: number) => void;
   /** Receives what went wrong recording an exchange (the exchange itself was forwarded). */
   onError?: (message: string) => void;
+  /** Bodies up to this size are recorded and judged whole; larger ones stream through and are recorded cut. */
+  maxRecordedBytes?: number;
 }
+
+/** The bound of a body the proxy records and judges whole: a run's answer size cap. */
+export const MAX_RECORDED_BYTES = defaultClientOptions.maxResponseBytes;
 
 export interface RunningProxy {
   /** What clients use instead of the upstream: the proxy's origin with the upstream's root (`http://127.0.0.1:8081/v4`). */
@@ -72,18 +80,6 @@ function splitUpstream(upstream: string): { origin: string; prefix: string; root
   return { origin: url.origin, prefix: path(prefix), root: path(root) };
 }
 
-/** The body as a client reads it: content encodings undone for the record (the bytes are forwarded as they came). */
-function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
-  try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(bytes);
-    if (encoding === 'deflate') return inflateSync(bytes);
-    if (encoding === 'br') return brotliDecompressSync(bytes);
-  } catch {
-    // Recorded as it came.
-  }
-  return bytes;
-}
-
 /** Text for the record: UTF-8 as it is; other bytes as a count, kept in base64 for the HAR. */
 const asText = (bytes: Buffer): { text?: string; base64?: string } =>
   bytes.length === 0
@@ -92,14 +88,34 @@ const asText = (bytes: Buffer): { text?: string; base64?: string } =>
       ? { text: bytes.toString('utf8') }
       : { text: `[${bytes.length} bytes]`, base64: bytes.toString('base64') };
 
-async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+/** A stream that passes every chunk on unchanged, keeping it in `capture` on its way. */
+const tap = (capture: BodyCapture) =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      capture.add(chunk);
+      done(null, chunk);
+    },
+  });
+
+/** Why an exchange is recorded cut and not judged. */
+function cutReason(sent: BodyCapture, got: BodyCapture, bomb: boolean): string {
+  const which = [
+    ...(sent.cut ? [`a request body of ${sent.total} bytes`] : []),
+    ...(got.cut ? [`an answer of ${got.total} bytes`] : []),
+    ...(bomb ? ['an answer that inflates past the bound'] : []),
+  ];
+  return `${which.join(' and ')}: forwarded whole, recorded cut, not judged`;
 }
+
+/** The Content-Length of a message whose body is passed on unchanged: the receiver then knows where it ends. */
+const lengthOf = (headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>) => {
+  const length = headers['content-length'];
+  return typeof length === 'string' && !headers['transfer-encoding'] ? { 'content-length': length } : {};
+};
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { origin, prefix, root } = splitUpstream(options.upstream);
+  const maxBytes = options.maxRecordedBytes ?? MAX_RECORDED_BYTES;
   const pool = new Pool(origin, { connections: 64, keepAliveTimeout: 10_000 });
   const auditor = new Auditor(options.scopes ? { scopes: options.scopes } : {});
   const redactor = new RecordingRedactor();
@@ -110,14 +126,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const since = new Map<Exchange, number>();
   /** The recorded (redacted) form of each exchange judged: findings show it, never the exchange as sent. */
   const shown = new WeakMap<Exchange, Exchange>();
-  const record = (exchange: Exchange, binary: BinaryBodies) => {
+  const record = (exchange: Exchange, binary: BinaryBodies, cut?: string) => {
     // Recording and judging must never cost the client its answer: a failure here is reported, not thrown.
     try {
       const clean = redactor.redact(exchange);
       since.set(clean, redactor.seen);
       shown.set(exchange, clean);
       const index = entries.length;
-      entries.push({ exchange: clean, ...(binary.request || binary.response ? { binary } : {}) });
+      entries.push({
+        exchange: clean,
+        ...(binary.request || binary.response ? { binary } : {}),
+        ...(cut ? { cut } : {}),
+      });
+      // A body past the bound was forwarded whole and recorded cut: what is left of it cannot be judged.
+      if (cut) {
+        auditor.notJudged(index, cut);
+        options.onError?.(`${exchange.request.method} ${exchange.request.url}: ${cut}`);
+        return;
+      }
       // Judged as sent: a password learnt from one body must not rewrite another body's values first.
       const findings = auditor.add({ index, exchange, requestHeadersKnown: true, responseHeadersKnown: true });
       options.onFindings?.(findings, clean, index);
@@ -135,50 +161,72 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const path = `${prefix}${req.url ?? '/'}`;
-    const body = await readAll(req);
-    const sent = asText(body);
+    // Both bodies stream through; each is kept whole only up to the bound, so any size costs the bound at most.
+    const sent = new BodyCapture(maxBytes);
+    const got = new BodyCapture(maxBytes);
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     const exchange: Exchange = {
-      request: {
-        method,
-        url: `${origin}${path}`,
-        headers: flat(forwardable(req.headers)),
-        ...(sent.text === undefined ? {} : { body: sent.text }),
-      },
+      request: { method, url: `${origin}${path}`, headers: flat(forwardable(req.headers)) },
       startedAt,
       durationMs: 0,
     };
+    /** What the record holds of the request body, once it has all passed. */
+    const requestBody = (): { text?: string; base64?: string } =>
+      sent.cut ? { text: sent.shown() } : asText(sent.bytes());
     try {
       const answer = await pool.request({
         method: method as 'GET',
         path,
-        headers: forwardable(req.headers),
-        ...(body.length > 0 || req.headers['content-length'] !== undefined ? { body } : {}),
+        headers: { ...forwardable(req.headers), ...lengthOf(req.headers) },
+        ...(hasBody ? { body: req.pipe(tap(sent)) } : {}),
       });
-      const bytes = await readAll(answer.body);
       const headers = forwardable(answer.headers);
-      res.writeHead(answer.statusCode, { ...headers, 'content-length': bytes.length });
-      res.end(bytes);
+      res.writeHead(answer.statusCode, { ...headers, ...lengthOf(answer.headers) });
+      // Piped with the client's back-pressure: a slow client slows the upstream, not the proxy's memory.
+      await pipeline(answer.body, tap(got), res);
       const flatHeaders = flat(headers);
-      const got = asText(decoded(bytes, flatHeaders['content-encoding']));
-      const text = got.text ?? '';
-      const json = parsedJson(text);
+      const inflated = got.cut ? undefined : decoded(got.bytes(), flatHeaders['content-encoding'], maxBytes);
+      const bomb = inflated && 'tooLarge' in inflated;
+      const answered =
+        got.cut || !inflated || 'tooLarge' in inflated
+          ? {
+              text: got.cut
+                ? got.shown()
+                : `[a ${flatHeaders['content-encoding']} body inflating past ${maxBytes} bytes]`,
+            }
+          : asText(inflated.bytes);
+      const text = answered.text ?? '';
+      const json = got.cut || bomb ? undefined : parsedJson(text);
+      const reqBody = requestBody();
+      if (reqBody.text !== undefined) exchange.request.body = reqBody.text;
       exchange.response = {
         status: answer.statusCode,
         headers: flatHeaders,
         text,
         ...(json === undefined ? {} : { json }),
-        truncated: false,
+        truncated: got.cut || bomb === true,
       };
       exchange.durationMs = performance.now() - started;
-      record(exchange, {
-        ...(sent.base64 ? { request: sent.base64 } : {}),
-        ...(got.base64 ? { response: got.base64 } : {}),
-      });
+      const cut = sent.cut || got.cut || bomb ? cutReason(sent, got, bomb === true) : undefined;
+      record(
+        exchange,
+        {
+          ...(reqBody.base64 ? { request: reqBody.base64 } : {}),
+          ...(answered.base64 ? { response: answered.base64 } : {}),
+        },
+        cut,
+      );
     } catch (error) {
       const e = error as { code?: string; message?: string };
       exchange.transportError = { code: e.code ?? 'UPSTREAM_ERROR', message: e.message ?? String(error) };
       exchange.durationMs = performance.now() - started;
-      record(exchange, sent.base64 ? { request: sent.base64 } : {});
+      const reqBody = requestBody();
+      if (reqBody.text !== undefined) exchange.request.body = reqBody.text;
+      record(
+        exchange,
+        reqBody.base64 ? { request: reqBody.base64 } : {},
+        sent.cut ? cutReason(sent, got, false) : undefined,
+      );
       if (!res.headersSent) {
         const reason = `cloudconf proxy: the upstream ${origin} did not answer (${exchange.transportError.code})`;
         res.writeHead(502, { 'content-type': 'application/json' });

@@ -1,6 +1,6 @@
 // Reads a recording file, HAR or JSON lines (told apart by content, not by name), or says plainly why it cannot.
 
-import { readFileSync } from 'node:fs';
+import { FILE_BOUNDS, FileTooLarge, readBoundedText } from '../http/bounded-file.js';
 import { isHar, readHar } from './har.js';
 import { readJsonLines } from './jsonl.js';
 import type { Recording } from './recorded.js';
@@ -30,8 +30,9 @@ export function parseRecording(text: string): Recording {
 export function readRecording(file: string): Recording {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedText(file, FILE_BOUNDS.recording, 'the recording');
   } catch (error) {
+    if (error instanceof FileTooLarge) throw new UnreadableRecording(error.message);
     throw new UnreadableRecording(
       `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );

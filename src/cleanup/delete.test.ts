@@ -19,6 +19,14 @@ const op = (id: string): Operation => {
  * few reads after its delete, and VPC 9 always refuses.
  */
 const deletes: string[] = [];
+/** What each entity reads back as: the run's own carry its prefix; VPC 4 is someone else's, VPC 6 answers its list. */
+const records: Record<string, unknown> = {
+  '/v4/vpcs/1': { id: 1, label: 'cctest1-vpc' },
+  '/v4/vpcs/9': { id: 9, label: 'cctest1-stuck' },
+  '/v4/vpcs/1/subnets/2': { id: 2, label: 'cctest1-subnet' },
+  '/v4/vpcs/4': { id: 4, label: 'production' },
+  '/v4/vpcs/6': { data: [{ id: 6, label: 'cctest1-listed' }], page: 1, pages: 1, results: 1 },
+};
 let instanceReads = 0;
 let instanceDeleted = false;
 const server = createServer((req, res) => {
@@ -33,8 +41,11 @@ const server = createServer((req, res) => {
     return json(200, { id: 3, is_default: true });
   if (req.method === 'GET' && req.url === '/v4/node/instances/5') {
     instanceReads += 1;
-    return instanceDeleted && instanceReads > 3 ? json(404, {}) : json(200, { id: 5, status: 'deleting' });
+    const record = { id: 5, label: 'cctest1-node', status: instanceDeleted ? 'deleting' : 'running' };
+    return instanceDeleted && instanceReads > 3 ? json(404, {}) : json(200, record);
   }
+  const record = req.method === 'GET' ? records[req.url ?? ''] : undefined;
+  if (record) return json(200, record);
   if (req.method === 'DELETE' && req.url === '/v4/node/instances/5') instanceDeleted = true;
   const gone = instanceDeleted && instanceReads > 3;
   if (req.method === 'DELETE' && req.url === '/v4/vpcs/1' && !gone)
@@ -47,21 +58,25 @@ const listening = new Promise<string>((resolve) =>
 );
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named, the default payment method kept', async () => {
-  const baseUrl = await listening;
-  const s = new Session({
+/** A session of a run with the prefix `cctest1` on the test's target. */
+const sessionOn = (baseUrl: string, mode: 'safe' | 'full') =>
+  new Session({
     baseUrl,
     betaUrl: baseUrl,
     token: 'delete-test-token',
     seed: 1,
     runs: 1,
-    mode: 'safe',
+    mode,
     strict: false,
     labelPrefix: 'cctest1',
     regions: [],
     images: [],
     types: [],
   });
+
+test('children first, asynchronous deletes awaited, held-back deletes retried, resisters named, the default payment method kept', async () => {
+  const baseUrl = await listening;
+  const s = sessionOn(baseUrl, 'safe');
   // Newest first, as the journal gives them: the VPCs were made before the instance that uses one.
   const litter: Litter[] = [
     { remove: op('vpcs/delete'), params: { vpcId: 9 }, label: 'cctest1-stuck' },
@@ -82,5 +97,36 @@ test('children first, asynchronous deletes awaited, held-back deletes retried, r
   expect(report.left).toEqual([
     { request: 'DELETE /v4/vpcs/9', label: 'cctest1-stuck', reason: 'answered 400: never' },
   ]);
+  await s.client.close();
+});
+
+test('an entity is deleted only when read back from the target as the one its path names, carrying the prefix', async () => {
+  const baseUrl = await listening;
+  const s = sessionOn(baseUrl, 'full');
+  deletes.length = 0;
+  const view = op('vpcs/view');
+  const litter: Litter[] = [
+    // The journal says the run made it with its prefix; the target holds another entity under that id.
+    { remove: op('vpcs/delete'), params: { vpcId: 4 }, label: 'cctest1-claimed', view },
+    // What reads back is a list, not one record.
+    { remove: op('vpcs/delete'), params: { vpcId: 6 }, label: 'cctest1-listed', view },
+    // A tag names itself: its label must carry the prefix.
+    { remove: op('tags/delete'), params: { tagLabel: 'production' }, label: 'cctest1-tag' },
+    { remove: op('vpcs/delete'), params: { vpcId: 1 }, view },
+  ];
+  const told: string[] = [];
+  const report = await deleteAll(s, litter, {
+    rounds: 1,
+    settleMs: 0,
+    pollMs: 10,
+    onDelete: (request, label) => told.push(`${request} (${label})`),
+  });
+  expect(deletes).toEqual(['/v4/vpcs/1']);
+  expect(told).toEqual(['DELETE /v4/vpcs/1 (cctest1-vpc)']);
+  // Each named with the label the target holds, not the journal's.
+  const notOurs = new Map(report.notOurs?.map((l) => [l.request, l]));
+  expect([...notOurs.keys()].sort()).toEqual(['DELETE /v4/tags/production', 'DELETE /v4/vpcs/4', 'DELETE /v4/vpcs/6']);
+  expect(notOurs.get('DELETE /v4/vpcs/4')?.label).toBe('production');
+  expect(notOurs.get('DELETE /v4/vpcs/6')?.reason).toMatch(/a list, not the entity/);
   await s.client.close();
 });

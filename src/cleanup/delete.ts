@@ -5,6 +5,7 @@ import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
 import { childrenFirst, parentKey } from '../target/children-first.js';
 import type { Session } from '../target/session.js';
+import { type ReadBack, readBack } from './read-back.js';
 
 export interface Litter {
   remove: Operation;
@@ -43,6 +44,8 @@ export interface RunCleanup extends CleanupReport {
   interrupted?: string;
   /** Lists that could not be read while looking for the prefix. */
   unread?: string[];
+  /** Why the cleanup stopped before its end, when it did: what is above is what it knew by then. */
+  error?: string;
 }
 
 export interface DeleteOptions {
@@ -50,6 +53,10 @@ export interface DeleteOptions {
   /** How long to wait, per round, for deletes the target finishes later (an instance `deleting`). */
   settleMs: number;
   pollMs: number;
+  /** Reads each entity back and says what would be deleted, deleting nothing. */
+  dryRun?: boolean;
+  /** Told each delete as it goes out (or, in a dry run, would): the request and the label read back. */
+  onDelete?: (request: string, label: string | undefined) => void;
 }
 
 const defaults: DeleteOptions = { rounds: 3, settleMs: 60_000, pollMs: 1000 };
@@ -146,6 +153,7 @@ export async function deleteAll(
   let pending = litter.map((l, order) => ({ l, order })).sort(inOrder);
   let deleted = 0;
   const reasons = new Map<Litter, string>();
+  const readBacks = new Map<Litter, ReadBack>();
   const notOurs: Leftover[] = [];
   let kept = 0;
   for (let round = 1; round <= o.rounds && pending.length; round++) {
@@ -171,6 +179,26 @@ export async function deleteAll(
             notOurs.push(leftAlone(session, p.l, problem));
             return;
           }
+          // Read back from this very target (once, not every round): only what shows itself the run's is deleted.
+          let shown = readBacks.get(p.l);
+          if (!shown) {
+            shown = await readBack(session, p.l, session.config.labelPrefix);
+            readBacks.set(p.l, shown);
+          }
+          if ('gone' in shown) {
+            done.push(p.l);
+            return;
+          }
+          const seen = { ...p.l, ...(shown.label === undefined ? {} : { label: shown.label }) };
+          if ('problem' in shown) {
+            notOurs.push(leftAlone(session, seen, `not shown to be the run's: ${shown.problem}`));
+            return;
+          }
+          o.onDelete?.(describe(session, p.l), shown.label);
+          if (o.dryRun) {
+            done.push(p.l);
+            return;
+          }
           const e = await sendRaw(session, p.l.remove, p.l.params);
           const status = e.response?.status ?? 0;
           if ((status >= 200 && status < 300) || status === 404) {
@@ -187,11 +215,15 @@ export async function deleteAll(
       },
       { apart: (p) => parentKey(p.l.remove, p.l.params) },
     );
-    await settle(session, done, o).catch(() => undefined);
+    if (!o.dryRun) await settle(session, done, o).catch(() => undefined);
     // Those of one depth finish in any order; the next round, and the report, keep the order given.
     pending = failed.sort(inOrder);
     if (pending.length && round < o.rounds) await sleep(o.pollMs * round);
   }
-  const left = pending.map(({ l }) => leftAlone(session, l, reasons.get(l) ?? 'not deleted'));
+  const left = pending.map(({ l }) => {
+    const shown = readBacks.get(l);
+    const label = shown && 'label' in shown ? shown.label : undefined;
+    return leftAlone(session, label === undefined ? l : { ...l, label }, reasons.get(l) ?? 'not deleted');
+  });
   return { deleted, left, ...(notOurs.length ? { notOurs } : {}), ...(kept ? { kept } : {}) };
 }

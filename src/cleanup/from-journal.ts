@@ -2,7 +2,7 @@
 
 import { operationById, operations } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
-import { entityKey, type Made, readJournal } from '../target/journal.js';
+import { entityKey, type JournalTarget, type Made, readJournal } from '../target/journal.js';
 import { removalOf } from '../target/removal.js';
 import type { Litter } from './delete.js';
 
@@ -25,10 +25,20 @@ function parentKey(m: Made): string | undefined {
   return entityKey(parent.id, params);
 }
 
-export function litterFromJournal(path: string): Litter[] {
-  const { left, everMade } = readJournal(path);
+export interface JournalLitter {
+  litter: Litter[];
+  /** Whose journal it is (its first line), when it says. */
+  target?: JournalTarget;
+  /** Lines naming nothing a path can hold: never acted on. */
+  unusable: number;
+  /** Entities the journal says cannot be removed in their state. */
+  kept: number;
+}
+
+export function litterFromJournal(path: string): JournalLitter {
+  const { left, everMade, target, unusable, kept } = readJournal(path);
   const keys = new Set(left.map((m) => m.key));
-  return left.flatMap((m): Litter[] => {
+  const litter = left.flatMap((m): Litter[] => {
     const remove = operationById.get(m.remove);
     if (!remove) return [];
     // A disk of an instance deleted since went with it: no request needed.
@@ -37,4 +47,5 @@ export function litterFromJournal(path: string): Litter[] {
     const view = viewOf.get(m.remove);
     return [{ remove, params: m.params, ...(m.label ? { label: m.label } : {}), ...(view ? { view } : {}) }];
   });
+  return { litter, unusable, kept, ...(target ? { target } : {}) };
 }

@@ -27,9 +27,10 @@ const item = (l: Leftover, text: (s: string) => string) =>
 export function terminalLines(c: RunCleanup): string[] {
   const lines: string[] = [];
   if (c.interrupted) lines.push(`interrupted by ${inertLine(c.interrupted)}: requirements not finished are errors`);
+  if (c.error) lines.push(`the cleanup stopped before its end: ${inertLine(c.error)}`);
   if (c.kept) lines.push(`kept on the target, as the documents say they cannot be removed in their state: ${c.kept}`);
   for (const l of c.notOurs ?? []) lines.push(`not deleted: ${item(l, inertLine)}`);
-  if (c.left.length === 0 && !c.unread?.length) return lines;
+  if (c.left.length === 0 && !c.unread?.length && !c.error) return lines;
   lines.push(`left on the target (${c.left.length}), remove later with \`${inertLine(removalCommand(c))}\`:`);
   for (const l of c.left) lines.push(`  ${item(l, inertLine)}`);
   for (const u of c.unread ?? []) lines.push(`  not searched: ${inertLine(u)}`);
@@ -45,12 +46,13 @@ export function markdownLines(c: RunCleanup): string[] {
   lines.push(
     `Deleted at the end: ${c.deleted}. Left on the target: ${c.left.length}. Label prefix of the run: ${md(c.prefix)}.`,
   );
+  if (c.error) lines.push('', `The cleanup stopped before its end: ${md(c.error)}.`);
   if (c.kept) lines.push('', `Kept, as the documents say they cannot be removed in their state: ${c.kept}.`);
   if (c.notOurs?.length) {
     lines.push('', 'Not deleted (the run could not show they are its own, or cannot name them in a request):', '');
     for (const l of c.notOurs) lines.push(`- ${item(l, md)}`);
   }
-  if (c.left.length || c.unread?.length) {
+  if (c.left.length || c.unread?.length || c.error) {
     lines.push('', `Remove later with ${md(removalCommand(c))}:`, '');
     for (const l of c.left) lines.push(`- ${item(l, md)}`);
     for (const u of c.unread ?? []) lines.push(`- not searched: ${md(u)}`);

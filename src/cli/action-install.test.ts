@@ -44,6 +44,8 @@ test('args on several lines: one argument a line, or an option and its value, sp
     'run',
     '--report-dir',
     join(work, 'out'),
+    '--run-id',
+    expect.stringMatching(/^[0-9a-f-]{36}$/),
     '--only',
     'vpcs',
     '--header',
@@ -57,7 +59,7 @@ test('args on one line are split at white space, as before', { timeout: 60_000 }
   const bin = join(work, 'recorder.mjs');
   writeFileSync(bin, RECORDER);
   const r = runAction('line', { CLOUDCONF_BIN: bin, CLOUDCONF_ACTION_ARGS: '--only tags   --seed 1' });
-  expect(r.argv?.slice(3)).toEqual(['--only', 'tags', '--seed', '1']);
+  expect(r.argv?.slice(5)).toEqual(['--only', 'tags', '--seed', '1']);
 });
 
 test('package: a tarball in the workspace is installed and run, and its bin joins the PATH', {
@@ -79,7 +81,7 @@ test('package: a tarball in the workspace is installed and run, and its bin join
     CLOUDCONF_ACTION_ARGS: '--only tags',
   });
   expect(r.status, r.stderr).toBe(0);
-  expect(r.argv?.slice(3)).toEqual(['--only', 'tags']);
+  expect(r.argv?.slice(5)).toEqual(['--only', 'tags']);
   const bin = join(work, 'tarball-temp', 'cloudconf-action', 'node_modules', '.bin');
   expect(r.path).toBe(`${bin}\n`);
   expect(existsSync(join(bin, 'cloudconf'))).toBe(true);

@@ -1,6 +1,7 @@
 // Runs the cloudconf command line as a child process, for self-tests that need a real process (signals, exit codes, what it prints): `cloudconf serve` and `cloudconf run`.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -102,4 +103,13 @@ export function serveDuringTests(token: string): { readonly baseUrl: string } {
       return served.baseUrl;
     },
   };
+}
+
+/** A loopback port nothing listens on: taken, then given back. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

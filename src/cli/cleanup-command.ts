@@ -18,6 +18,7 @@ export function registerCleanup(cli: Command): void {
     .option('--token <token>', 'full-scope token (better: CLOUDCONF_TOKEN or --config)')
     .option('--config <file>', 'JSON with base_url and token')
     .option('--timeout <ms>', 'deadline of each request, in milliseconds', '30000')
+    .option('--ca <file>', "a PEM file of the certificate authorities to trust for the target, besides the machine's")
     .option('--dry-run', 'list what would be deleted, delete nothing')
     .action(async (options: CleanupOptions) => {
       const { cleanup } = await import('./cleanup.js');

@@ -2,25 +2,15 @@
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startHostileProxy } from '../selftest/hostile-target.js';
-import { runCli, serveDuringTests } from './child.js';
+import { closedPort, runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'preflight-test-token-41c9';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
-
-/** A loopback port nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A web server on loopback that answers every request with an HTML 404, as another service on the wrong port would. */
 async function otherWebServer(): Promise<string[]> {
@@ -50,7 +40,7 @@ describe('a misconfigured run', () => {
     {
       name: 'https to a server that speaks http',
       args: async () => ['--base-url', serve.baseUrl.replace(/^http:/, 'https:'), '--token', TOKEN],
-      says: /GET https:\S+\/vpcs answered nothing \(\S+\): the connection carried no HTTP answer .*is the scheme right/,
+      says: /https:\S+ does not answer TLS \(\S+\): does it serve plain HTTP \(http:\/\/ rather than https:\/\/\)\?/,
     },
     {
       name: 'the port of a web server that is not this API',

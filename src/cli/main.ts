@@ -4,9 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CATALOGUE_FILE, CATALOGUE_PATH } from '../export/catalogue-path.js';
 import { redactLine } from '../http/redact.js';
+import { DEFAULT_WAIT_BUDGET_MS } from '../http/wait-budget.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../target/config.js';
 import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from '../target/config-file.js';
 import { defaultMode } from '../target/mode.js';
+import { optionBoundsProblem } from '../target/option-bounds.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerAudit } from './audit-command.js';
 import { registerCleanup } from './cleanup-command.js';
@@ -126,7 +128,16 @@ function program(): Command {
       parse.positiveInteger,
       String(16 * 1024 * 1024),
     )
+    .option(
+      '--max-retry-wait <ms>',
+      `the most time the whole run waits on Retry-After, all requests together; past it a 429 is not retried (default ${DEFAULT_WAIT_BUDGET_MS})`,
+      parse.positiveInteger,
+    )
     .option('--strict', 'SHOULD-level failures fail the run')
+    .option(
+      '--ca <file>',
+      "a PEM file of the certificate authorities to trust for the target, besides the machine's (a private CA); certificates are always verified",
+    )
     .option(
       '--header <name:value>',
       'a header sent with every request, e.g. for a gateway (repeatable; redacted)',
@@ -163,6 +174,11 @@ function program(): Command {
       'requirements known to fail (`<id> <reason>` lines, or JSON): fail only on others',
     )
     .option('--json', 'print the results summary as JSON on stdout')
+    .option(
+      '--run-id <id>',
+      "this run's id, kept in results.json and summary.md, so CI can tell its reports from others (default: random)",
+      parse.runId,
+    )
     .option('--quiet', 'print nothing but errors')
     .option('--list', 'print what the selection would judge, and what the mode would skip and why; send nothing')
     .action(async (flags: RunOptions & { config?: string; list?: boolean }, command: Command) => {
@@ -171,6 +187,8 @@ function program(): Command {
       try {
         const fromFile = config ? runOptionsFromFile(config, (o) => command.getOptionValueSource(o) === 'cli') : {};
         options = { ...flags, ...fromFile, ...(config ? { config } : {}) };
+        const tooLarge = optionBoundsProblem(options as unknown as Record<string, unknown>);
+        if (tooLarge) throw new ConfigError(tooLarge);
         if (flags.list) {
           const { baseUrl } = resolveTarget(options);
           const mode = options.mode ?? (baseUrl ? defaultMode(baseUrl, false) : 'full');

@@ -75,7 +75,20 @@ export function checkChoices(
 }
 
 /** A repeatable option: the values so far, plus this one. */
-export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
+export const repeatable = (value: string, previous: string[] = []): string[] => {
+  // Appended in place: copying the list for each value made a long command line quadratic.
+  previous.push(value);
+  return previous;
+};
+
+/** What a run id may hold: it goes into results.json, summary.md and a CI's output files, so no line break, space or markup. */
+export const RUN_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A run's id (`--run-id`): letters, digits, `.`, `_` and `-`, at most 64. */
+export function runId(value: string): string {
+  if (!RUN_ID.test(value)) throw new InvalidArgumentError('takes 1 to 64 letters, digits, ".", "_" or "-".');
+  return value;
+}
 
 /** An http or https base URL without user-info (commander quotes the value: see `withoutUserInfo`). */
 export function baseUrl(value: string): string {
@@ -104,7 +117,8 @@ export function header(text: string, previous: Record<string, string> = {}): Rec
   const name = text.slice(0, Math.max(colon, 0)).trim();
   if (!FIELD_NAME.test(name) || value === '' || /[\r\n\0]/.test(value))
     throw new InvalidArgumentError('takes NAME:VALUE, a header name and a non-empty value.');
-  return { ...previous, [name.toLowerCase()]: value };
+  previous[name.toLowerCase()] = value;
+  return previous;
 }
 
 /** A scope list of audit and proxy (`vpc:read_only,account:read_write` or `*`), kept as given once every scope is known. */

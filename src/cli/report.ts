@@ -1,7 +1,8 @@
 // `cloudconf report`: compare runs side by side, merge shards into one run, build the Allure report, re-render a run's reports from its results.json, bundle (and sign) a run, or build the publishing site.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { FILE_BOUNDS, readBoundedText } from '../http/bounded-file.js';
 import { buildAllureReport } from '../report/allure.js';
 import { writeAllureResults } from '../report/allure-writer.js';
 import { compareWithBaseline, loadKnownState } from '../report/baseline.js';
@@ -9,7 +10,9 @@ import { createBundle, readProduct } from '../report/bundle/bundle.js';
 import { readPrivateKey } from '../report/bundle/sign.js';
 import { readKeyRing } from '../report/bundle/trusted-keys.js';
 import { renderCompare } from '../report/compare.js';
+import { REPORT_FILES } from '../report/complete.js';
 import { mergeResults } from '../report/merge.js';
+import { refuseLinks } from '../report/report-dir.js';
 import { exitCodeOf, type Results } from '../report/results.js';
 import { buildSite } from '../report/site/site.js';
 import { jsonSummary, terminalSummary, wantsColour } from '../report/terminal.js';
@@ -44,7 +47,7 @@ type Log = (line: string) => void;
 export function readResults(dir: string): Results {
   const file = join(dir, 'results.json');
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
-  const results = JSON.parse(readFileSync(file, 'utf8')) as Results;
+  const results = JSON.parse(readBoundedText(file, FILE_BOUNDS.results, 'the results file')) as Results;
   if (typeof results.schemaVersion !== 'number' || !Array.isArray(results.requirements))
     throw new Error(`${file} is not a cloudconf results.json`);
   return results;
@@ -73,6 +76,7 @@ function compare(dirs: string[], out: string, log: Log): number {
 }
 
 function merge(dirs: string[], out: string, options: ReportOptions, log: Log, print: Log): number {
+  refuseLinks(resolve(out), [...REPORT_FILES, 'allure-results']);
   const known = loadKnownState(options.baseline, options.knownFailures);
   const { results, warnings } = mergeResults(dirs.map((dir) => ({ source: dir, results: readResults(dir) })));
   for (const w of warnings) log(`warning: ${w}`);
@@ -92,6 +96,7 @@ function merge(dirs: string[], out: string, options: ReportOptions, log: Log, pr
 }
 
 function render(dir: string, log: Log): number {
+  refuseLinks(resolve(dir), REPORT_FILES);
   const results = readResults(dir);
   const started = performance.now();
   writeReports(resolve(dir), results);

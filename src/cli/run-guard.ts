@@ -3,14 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { deleteAll, type Leftover, type RunCleanup } from '../cleanup/delete.js';
 import { litterFromJournal } from '../cleanup/from-journal.js';
 import { removalCommandFor, terminalLines } from '../cleanup/lines.js';
 import { findByPrefix } from '../cleanup/sweep.js';
 import type { ConfiguredCredentials, Mode, RunConfig } from '../target/config.js';
-import { ConfigError, resolveTarget } from '../target/config-file.js';
-import { readJournal } from '../target/journal.js';
+import { ConfigError, readCaFile, resolveTarget } from '../target/config-file.js';
+import { JOURNAL_FILE, startJournal } from '../target/journal.js';
+import { optionBoundsProblem } from '../target/option-bounds.js';
 import { type Pacer, startPacer } from '../target/pacer.js';
 import { Session } from '../target/session.js';
 
@@ -41,6 +42,8 @@ export interface SafetyFlags {
   timeout?: string;
   maxResponseBytes?: string;
   credentials?: ConfiguredCredentials;
+  /** A PEM file of certificate authorities to trust for the target (`--ca`). */
+  ca?: string;
 }
 
 const MODES: readonly Mode[] = ['read-only', 'safe', 'full'];
@@ -50,6 +53,11 @@ const positive = (value: string | undefined) =>
 
 /** Checks the flags and fills the target from --config and CLOUDCONF_TOKEN; undefined after a usage error, already reported. */
 export function checkSafetyFlags(flags: SafetyFlags, log: (line: string) => void): SafetyFlags | undefined {
+  const tooLarge = optionBoundsProblem(flags as Record<string, unknown>);
+  if (tooLarge) {
+    log(`cloudconf: ${tooLarge}`);
+    return undefined;
+  }
   if (flags.mode !== undefined && !MODES.includes(flags.mode)) {
     log(`cloudconf: --mode takes ${MODES.join(', ')}`);
     return undefined;
@@ -65,6 +73,7 @@ export function checkSafetyFlags(flags: SafetyFlags, log: (line: string) => void
     }
   }
   try {
+    if (flags.ca) readCaFile(flags.ca);
     return { ...flags, ...resolveTarget(flags) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -81,6 +90,7 @@ export function safetyConfig(flags: SafetyFlags, guard: RunGuard): Partial<RunCo
     ...(flags.timeout ? { timeoutMs: Number(flags.timeout) } : {}),
     ...(flags.maxResponseBytes ? { maxResponseBytes: Number(flags.maxResponseBytes) } : {}),
     ...(flags.credentials ? { credentials: flags.credentials } : {}),
+    ...(flags.ca ? { caFile: resolve(flags.ca) } : {}),
   };
 }
 
@@ -94,15 +104,16 @@ export const newLabelPrefix = () =>
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 export async function guardRun(
-  options: { reportDir: string; rate?: number },
+  options: { reportDir: string; rate?: number; baseUrl: string; betaUrl: string },
   log: (line: string) => void,
 ): Promise<RunGuard> {
   mkdirSync(options.reportDir, { recursive: true });
-  const journalPath = join(options.reportDir, 'created.jsonl');
-  writeFileSync(journalPath, '');
+  const journalPath = join(options.reportDir, JOURNAL_FILE);
+  const labelPrefix = newLabelPrefix();
+  // Its first line says whose journal it is: a cleanup against another base URL refuses it.
+  startJournal(journalPath, { baseUrl: options.baseUrl, betaUrl: options.betaUrl, prefix: labelPrefix });
   const stopDir = mkdtempSync(join(tmpdir(), 'cloudconf-run-'));
   const stopPath = join(stopDir, 'stopped');
-  const labelPrefix = newLabelPrefix();
   const pacer: Pacer | undefined = options.rate ? await startPacer(options.rate) : undefined;
   let stopped: string | undefined;
 
@@ -157,30 +168,34 @@ export async function guardRun(
           : rest,
       );
       try {
-        const fromJournal = await deleteAll(session, litterFromJournal(journalPath));
+        const journal = litterFromJournal(journalPath);
+        const fromJournal = await deleteAll(session, journal.litter);
         report.deleted += fromJournal.deleted;
-        const kept = readJournal(journalPath).kept + (fromJournal.kept ?? 0);
+        const kept = journal.kept + (fromJournal.kept ?? 0);
         if (kept) report.kept = kept;
         const left: Leftover[] = [...fromJournal.left];
         const notOurs: Leftover[] = [...(fromJournal.notOurs ?? [])];
         if (stopped) {
           // Creations whose answer never came (cut by the interruption) are in no journal: their label says whose they are.
-          const { litter, unread } = await findByPrefix(session, labelPrefix);
-          const swept = await deleteAll(session, litter);
+          const found = await findByPrefix(session, labelPrefix);
+          const swept = await deleteAll(session, found.litter);
           report.deleted += swept.deleted;
           const known = new Set(left.map((l) => l.request));
-          left.push(...swept.left.filter((l) => !known.has(l.request)));
-          notOurs.push(...(swept.notOurs ?? []));
-          if (unread.length) report.unread = unread;
+          for (const l of swept.left) if (!known.has(l.request)) left.push(l);
+          for (const l of [...(swept.notOurs ?? []), ...found.unusable]) notOurs.push(l);
+          if (found.unread.length) report.unread = found.unread;
         }
         report.left = left;
         if (notOurs.length) report.notOurs = notOurs;
-        if (left.length || report.unread || stopped) {
-          report.command = removalCommandFor(config.baseUrl, labelPrefix, journalPath);
-        }
+      } catch (error) {
+        // Whatever went wrong, the report keeps what is known and says the cleanup did not finish.
+        report.error = error instanceof Error ? error.message : String(error);
       } finally {
         await session.client.close();
         await release();
+      }
+      if (report.left.length || report.unread || report.error || stopped) {
+        report.command = removalCommandFor(config.baseUrl, labelPrefix, journalPath);
       }
       // Target text in it (a refusal's reason, a label) may echo a secret: it leaves the process redacted.
       return session.client.redactor.deep(report);

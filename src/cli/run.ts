@@ -1,5 +1,6 @@
 // `cloudconf run`: start the reference server when no target is given, run the conformance suites through vitest, write the reports, and return the exit code.
 
+import { randomUUID } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
@@ -7,8 +8,10 @@ import { requirementById } from '../../spec/index.js';
 import { COMPLETE_PROFILE, offersRequirement, type Profile } from '../../spec/profile.js';
 import type { Level, Requirement } from '../../spec/types.js';
 import { probeUnseen } from '../harness/probe-unseen.js';
+import { inertLine } from '../http/inert.js';
 import { processRedactor } from '../http/redact.js';
 import { openTally } from '../http/request-tally.js';
+import { openWaitBudget } from '../http/wait-budget.js';
 import { CODE_ROOT, MODULE_EXT } from '../package-root.js';
 import { images, instanceTypes, regions } from '../reference/model/catalogue.js';
 import type { Account } from '../reference/model/world.js';
@@ -29,7 +32,8 @@ import {
 import { applyOfferEvidence, type OfferFindings } from '../report/offer.js';
 import { stoppedAnswering } from '../report/progress.js';
 import { encodingRevision, selectionOf, toolBuild } from '../report/provenance.js';
-import { buildResults, exitCodeOf, type Results } from '../report/results.js';
+import { ReportDirRefused, refuseLinks } from '../report/report-dir.js';
+import { buildResults, exitCodeOf, type Results, retryWaitSentence } from '../report/results.js';
 import { jsonSummary, progressPrinter, terminalSummary, wantsColour } from '../report/terminal.js';
 import { writeReports } from '../report/write.js';
 import { DEFAULT_CONCURRENCY, type Mode, RUN_CONFIG_ENV, type RunConfig } from '../target/config.js';
@@ -106,6 +110,10 @@ export interface RunOptions extends SafetyFlags {
   profile?: string | Profile;
   /** The configuration file the options came from: a profile path in it is relative to it. */
   config?: string;
+  /** This run's id in results.json and summary.md (`--run-id`); random when not given. */
+  runId?: string;
+  /** The most time, in ms, the whole run waits on Retry-After, all requests together (`--max-retry-wait`). */
+  maxRetryWait?: string;
 }
 
 /** The profile of the embedded reference server and of a mutation run's servers: they offer the whole API. */
@@ -233,6 +241,14 @@ export async function runSuite(
     log('cloudconf: --concurrency takes a whole number of 1 or more');
     return undefined;
   }
+  // Nothing is written through a link planted at one of the run's names, and nothing of another's is removed.
+  try {
+    refuseLinks(resolve(options.reportDir));
+  } catch (error) {
+    if (!(error instanceof ReportDirRefused)) throw error;
+    log(`cloudconf: ${error.message}`);
+    return undefined;
+  }
   let declared: DeclaredProfile | undefined;
   try {
     declared = declaredProfile(options.profile, options.config);
@@ -254,16 +270,22 @@ export async function runSuite(
         journal: false,
         ...sockets.option('reference'),
       });
+  const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
+  const betaUrl = options.betaUrl ?? reference?.betaUrl ?? baseUrl.replace(/\/v4$/, '/v4beta');
   const guard = await guardRun(
-    { reportDir: resolve(options.reportDir), ...(options.rate ? { rate: Number(options.rate) } : {}) },
+    {
+      reportDir: resolve(options.reportDir),
+      baseUrl,
+      betaUrl,
+      ...(options.rate ? { rate: Number(options.rate) } : {}),
+    },
     log,
   );
   const limiter = await startLimiter(concurrency);
   const seed = options.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(options.seed);
-  const baseUrl = options.baseUrl ?? (reference?.baseUrl as string);
   const config: RunConfig = {
     baseUrl,
-    betaUrl: options.betaUrl ?? reference?.betaUrl ?? baseUrl.replace(/\/v4$/, '/v4beta'),
+    betaUrl,
     token: token ?? (reference?.token as string),
     seed,
     runs: Number(options.runs),
@@ -330,6 +352,8 @@ export async function runSuite(
   }
   // Every client of the run (worker threads and the cleanup included) counts its requests here.
   const tally = openTally();
+  // Every client of the run draws its Retry-After waits from one budget: a target cannot stretch the run past it.
+  const waits = openWaitBudget(options.maxRetryWait === undefined ? undefined : Number(options.maxRetryWait));
   const timing: { roundTripMs?: number } = {};
   const unreachable = options.baseUrl ? await preflight(config, judged, timing) : undefined;
   const workers = workersFor(process.env.CLOUDCONF_WORKERS, concurrency, timing.roundTripMs);
@@ -339,6 +363,7 @@ export async function runSuite(
     await guard.finish(config, false);
     await limiter.close();
     tally.dispose();
+    waits.dispose();
     sockets.dispose();
     return undefined;
   }
@@ -354,6 +379,10 @@ export async function runSuite(
   const reportDir = resolve(options.reportDir);
   markInProgress(reportDir, startedAt);
   const retired = retireResults(join(reportDir, 'allure-results'));
+  if (retired.foreign)
+    log(
+      `cloudconf: ${join(reportDir, 'allure-results')} holds ${retired.foreign} file(s) cloudconf did not write: left where they are (Allure reads them with this run's)`,
+    );
   const tests = options.mutants ? options.mutants.reduce((n, m) => n + m.requirements.length, 0) : judged.length;
   const collector = new OutcomeCollector(tests, options.quiet ? () => {} : progressPrinter(log, process.stderr));
   // Every phase runs to its end and an error in one is a reason the run is incomplete, never a lost report.
@@ -417,14 +446,16 @@ export async function runSuite(
       : undefined;
   // The target's litter goes before anything else: on every way out, Ctrl-C and SIGTERM included.
   const cleanup = await phases.settle('cleanup', () => guard.finish(config, options.baseUrl !== undefined));
+  if (cleanup?.error) phases.reasons.push(`cleanup: ${cleanup.error}`);
   const requests = tally.total();
   tally.dispose();
+  waits.dispose();
   await phases.settle('stopping the servers', async () => {
     await limiter.close();
     await reference?.close();
     await Promise.all(mutantServers.map((m) => m.close()));
     sockets.dispose();
-    await retired;
+    await retired.done;
   });
   const { outcomes, findings } = withEvidence(collector.outcomes, config.profile, unseen);
   for (const [key, outcome] of outcomes) options.outcomes?.set(key, outcome);
@@ -445,6 +476,7 @@ export async function runSuite(
     ...(declared ? { profile: declared.profile, profileSource: declared.source } : {}),
     ...findings,
   };
+  results.runId = options.runId ?? randomUUID();
   if (shard) results.shard = { ...shard, files: shardFiles };
   await phases.settle('recording the provenance', () => {
     results.tool.build = toolBuild();
@@ -462,6 +494,8 @@ export async function runSuite(
   });
   if (cleanup) results.cleanup = cleanup;
   if (retries) results.summary.retries = retries;
+  if (waits.waitedMs() || waits.reached())
+    results.retryWait = { waitedMs: waits.waitedMs(), budgetMs: waits.budgetMs, reached: waits.reached() };
   await phases.settle('comparing with the baseline', () => {
     if (known) results.baseline = compareWithBaseline(results, known);
     const hygiene = results.baseline?.hygiene;
@@ -486,12 +520,13 @@ export async function runSuite(
   }
   writeReports(reportDir, shown);
   markFinished(reportDir);
-  for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${reason}`);
+  for (const reason of shown.incomplete?.reasons ?? []) log(`cloudconf: the run is incomplete: ${inertLine(reason)}`);
   if (options.json) process.stdout.write(`${JSON.stringify(jsonSummary(shown, options.reportDir), null, 2)}\n`);
   else if (!options.quiet) print(terminalSummary(shown, options.reportDir, wantsColour(process.stdout)));
   for (const line of cleanup ? cleanupLines(cleanup) : []) log(line);
   // In GitHub Actions, failures become annotations; stdout is the JSON's under --json (the runner reads both streams).
   if (options.annotate) for (const line of githubAnnotations(shown, { fileOf })) (options.json ? log : print)(line);
+  if (shown.retryWait?.reached) log(`cloudconf: ${retryWaitSentence(shown.retryWait)}`);
   return results;
 }
 

@@ -1,7 +1,8 @@
 // What the `serve` command runs (declared in serve-command.ts): the reference server as a fake for client developers, with CORS, a request log, a HAR file, fixtures and the OpenAPI document at a URL.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Profile } from '../../spec/profile.js';
+import { FILE_BOUNDS, readBoundedText } from '../http/bounded-file.js';
 import { catalogueSummary } from '../reference/banner.js';
 import { loadFixtures } from '../reference/fixtures.js';
 import { HarRecorder } from '../reference/har.js';
@@ -32,7 +33,7 @@ export interface ServeOptions {
 
 function readFixtures(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readBoundedText(file, FILE_BOUNDS.recording, 'the fixtures file'));
   } catch (error) {
     throw new Error(`fixtures ${file}: ${(error as Error).message}`);
   }

@@ -5,6 +5,7 @@ import { exclusions, operationOf, operations, requirements } from '../../spec/in
 import type { Operation, Requirement } from '../../spec/types.js';
 import { NoAnswer, RequestRefused } from '../http/client.js';
 import { runConfigFromEnv } from '../target/config.js';
+import { UnusablePathValue } from '../target/path-value.js';
 import { Session, session } from '../target/session.js';
 import { type Outcome, recordOutcome } from '../vocabulary/outcome.js';
 import { BoundReached } from './bounds.js';
@@ -85,6 +86,9 @@ function outcomeOfError(kit: Kit, error: unknown): Outcome {
   if (error instanceof NoAnswer)
     return { ...seen, verdict: 'error', reason: `no answer from the target: ${error.message}` };
   if (error instanceof BoundReached) return { ...seen, verdict: 'error', reason: error.message };
+  // A value the target gave that no path can hold: the request was not sent; a failure already seen stands.
+  if (error instanceof UnusablePathValue)
+    return seen.verdict === 'fail' ? seen : { ...seen, verdict: 'error', reason: error.message };
   return { ...seen, verdict: 'error', reason: `suite error: ${(error as Error).stack ?? String(error)}` };
 }
 

@@ -63,6 +63,7 @@ class FakeEvents {
 
   session(): Session {
     return {
+      config: {},
       send: async (_op: Operation, options: SendOptions): Promise<Exchange> => {
         this.during();
         this.reads += 1;

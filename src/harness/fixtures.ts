@@ -6,6 +6,7 @@ import type { Operation } from '../../spec/types.js';
 import { failed } from '../check/result.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import { childrenFirst, parentKey } from '../target/children-first.js';
+import { paramNamed, pathValueProblem } from '../target/path-value.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
 import type { Kit } from './kit.js';
@@ -194,12 +195,12 @@ export class Fixtures {
       'value' in spec
         ? spec.value(this.session.config)
         : pickList
-          ? await this.pick(kit, pickList, 'create' in spec ? spec.idField : undefined, parents)
+          ? await this.pick(kit, pickList, 'create' in spec ? spec.idField : undefined, parents, param)
           : 'create' in spec
             ? await this.create(kit, spec, param, parents, fresh, variant, byAnother)
-            : ((await this.pick(kit, spec.pick, spec.idField, parents)) ??
+            : ((await this.pick(kit, spec.pick, spec.idField, parents, param)) ??
               (spec.prime && (await this.entity(kit, spec.prime, {}, false)) !== undefined
-                ? await this.pick(kit, spec.pick, spec.idField, parents)
+                ? await this.pick(kit, spec.pick, spec.idField, parents, param)
                 : undefined));
     return id;
   }
@@ -224,8 +225,23 @@ export class Fixtures {
     if (e.response?.status !== 200) return undefined;
     const shown = (e.response.json as Record<string, number | string> | undefined)?.[spec.idField ?? 'id'];
     // A create whose response the documents do not show: the new entity is the newest of the list.
-    const id = shown ?? (spec.newestIn ? await this.pick(kit, spec.newestIn, spec.idField, parents, true) : undefined);
+    const id =
+      shown ?? (spec.newestIn ? await this.pick(kit, spec.newestIn, spec.idField, parents, param, true) : undefined);
     if (id === undefined) return undefined;
+    const unusable = this.session.unusable(id) ?? pathValueProblem(paramNamed(param), id);
+    if (unusable) {
+      // An id no path can hold (`""` would name the whole collection): a failure of the target, never sent on.
+      kit.check(
+        failed(
+          'ownership/create-id',
+          `an id a path can hold (${paramNamed(param).type})`,
+          unusable,
+          'the target answered a create with an id that is not a valid, non-empty path segment; the run sends nothing with it',
+          e,
+        ),
+      );
+      return undefined;
+    }
     const disowned = this.session.disowned(id);
     if (disowned) {
       // The answer names something the run did not make: a failure of the target, and nothing to act on.
@@ -270,6 +286,7 @@ export class Fixtures {
     listId: string,
     idField: string | undefined,
     parents: Record<string, string | number>,
+    param: string,
     newest = false,
   ): Promise<number | string | undefined> {
     const op = operationById.get(listId);
@@ -282,7 +299,11 @@ export class Fixtures {
     const data = Array.isArray(json) ? json : (json as { data?: unknown } | undefined)?.data;
     if (!Array.isArray(data)) return undefined;
     const ids = data.map((item) => (item as Record<string, unknown>)?.[idField ?? 'id']);
-    const usable = ids.filter((id): id is number | string => typeof id === 'number' || typeof id === 'string');
+    // Only ids a path can hold: a listed `""` or `..` would name the collection or its parent.
+    const usable = ids.filter(
+      (id): id is number | string =>
+        (typeof id === 'number' || typeof id === 'string') && !pathValueProblem(paramNamed(param), id),
+    );
     if (!newest) return usable[0];
     return usable.filter((id): id is number => typeof id === 'number').sort((a, b) => b - a)[0];
   }
@@ -308,6 +329,7 @@ export class Fixtures {
       if (!spec?.remove || status < 200 || status >= 300) continue;
       const id = (exchange.response?.json as Record<string, unknown> | undefined)?.[spec.idField ?? 'id'];
       if ((typeof id !== 'number' && typeof id !== 'string') || this.made.has(`${op.id}:${id}`)) continue;
+      if (pathValueProblem(paramNamed(spec.param), id)) continue;
       const remove = operationById.get(spec.remove);
       if (!remove) continue;
       const params = { ...options.params, [spec.param]: id };

@@ -26,6 +26,7 @@ const ALLOWED: Record<string, string> = {
   'src/target/removal.ts removals': 'removal paths keyed by an operation of spec/',
   'src/target/config-file.ts compiled': 'the compiled config schema',
   'src/target/profile-file.ts validator': 'the compiled profile schema',
+  'src/target/config-file.ts cas': "the --ca files' certificates, keyed by the file's path; nothing of a target",
 };
 
 /** A top-level `let`, or a top-level collection that starts empty: state a module gathers as it runs. */

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startHostileTarget } from '../selftest/hostile-target.js';
 import { HttpClient, RequestRefused, retryAfterMs } from './client.js';
 import { REDACTED, Redactor } from './redact.js';
+import { localWaitBudget } from './wait-budget.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 const closers: (() => Promise<void>)[] = [];
@@ -51,6 +52,22 @@ function client(options: ConstructorParameters<typeof HttpClient>[0] = {}) {
 }
 
 describe('retries', () => {
+  test("Retry-After waits draw from one budget the run's clients share: past it a 429 is not retried, and the error says so", async () => {
+    const url = await serve((_q, res) => json(res, 429, {}, { 'retry-after': '1' }));
+    const budget = localWaitBudget(1500);
+    const first = await client({ waitBudget: budget }).send({ method: 'GET', url });
+    // One wait of a second fits in the bound; the next does not.
+    expect(first.retries).toEqual(['429']);
+    expect(first.transportError?.code).toBe('RATE_LIMITED');
+    expect(first.transportError?.message).toMatch(/bound on waiting for Retry-After \(1\.5 s in all\) is reached/);
+    const started = Date.now();
+    const second = await client({ waitBudget: budget }).send({ method: 'GET', url });
+    expect(second.retries).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(budget.waitedMs()).toBe(1000);
+    expect(budget.reached()).toBe(true);
+  });
+
   test('a 429 is retried after its Retry-After, and the retry is reported', async () => {
     const url = await serve((_q, res, n) =>
       n === 1 ? json(res, 429, {}, { 'retry-after': '1' }) : json(res, 200, {}),

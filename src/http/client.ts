@@ -1,11 +1,13 @@
 // The HTTP client of the suite: undici Pools per origin with keep-alive, per-request timeouts, a response size cap, bounded retries (429 with Retry-After, 5xx and lost connections on idempotent requests), pacing, and a breaker for a target that stopped answering.
 
+import { getCACertificates } from 'node:tls';
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from 'undici';
 import { TOOL_VERSION } from '../version.js';
 import { parseJsonBounded } from './bounded-json.js';
 import type { Exchange, RecordedResponse } from './exchange.js';
 import { REDACTED, Redactor } from './redact.js';
 import { RequestTally } from './request-tally.js';
+import { type WaitBudget, waitBudgetOfRun } from './wait-budget.js';
 
 export interface ClientOptions {
   /** Per-request deadline for headers and body, in milliseconds. */
@@ -35,6 +37,10 @@ export interface ClientOptions {
   socketPaths?: Record<string, string>;
   /** Headers sent with every request (`--header`, for gateways); their values are secrets. */
   headers?: Record<string, string>;
+  /** Certificates of authorities to trust besides the machine's (`--ca FILE`, PEM): a private CA. Verification is never off. */
+  ca?: string;
+  /** The time all Retry-After waits may take together (the run's, shared by its threads, unless given). */
+  waitBudget?: WaitBudget;
 }
 
 /** Sent with every request, so a target's logs name the tool. */
@@ -130,6 +136,7 @@ export class HttpClient {
   /** Number of requests sent (every attempt), for the run summary. */
   sent = 0;
   private readonly tally = new RequestTally();
+  private readonly waitBudget: WaitBudget;
   private readonly stopWatch: ReturnType<typeof setInterval> | undefined;
 
   /** How many requests the run has sent so far, all its clients together where they share a count; this client's otherwise. */
@@ -139,6 +146,7 @@ export class HttpClient {
 
   constructor(options: Partial<ClientOptions> = {}) {
     this.options = { ...defaultClientOptions, ...options };
+    this.waitBudget = options.waitBudget ?? waitBudgetOfRun();
     for (const value of Object.values(this.options.headers ?? {})) this.addSecret(value);
     const stopped = this.options.stopped;
     if (stopped) {
@@ -173,15 +181,18 @@ export class HttpClient {
     let pool = this.pools.get(origin);
     if (!pool) {
       const socketPath = this.options.socketPaths?.[origin];
+      // Node's own authorities (NODE_EXTRA_CA_CERTS among them) and the run's: given `ca`, TLS trusts that list alone.
+      const tlsOptions = this.options.ca ? { ca: [...getCACertificates('default'), this.options.ca] } : undefined;
       const options = {
         connections: this.options.connections,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         keepAliveTimeout: 10_000,
+        ...(tlsOptions ? { connect: tlsOptions } : {}),
       };
       pool =
         !socketPath && proxyConfigured()
-          ? new EnvHttpProxyAgent(options)
+          ? new EnvHttpProxyAgent({ ...options, ...(tlsOptions ? { requestTls: tlsOptions } : {}) })
           : new Pool(origin, { ...options, ...(socketPath ? { socketPath } : {}) });
       this.pools.set(origin, pool);
     }
@@ -232,9 +243,12 @@ export class HttpClient {
     if (attempt.response) exchange.response = attempt.response;
     if (attempt.transportError) exchange.transportError = attempt.transportError;
     else if (attempt.response?.status === 429) {
+      const bound = this.waitBudget.reached()
+        ? `; the run's bound on waiting for Retry-After (${this.waitBudget.budgetMs / 1000} s in all) is reached`
+        : '';
       exchange.transportError = {
         code: 'RATE_LIMITED',
-        message: `still answered 429 after ${retries.length} retries`,
+        message: `still answered 429 after ${retries.length} retries${bound}`,
       };
     }
     if (retries.length) exchange.retries = retries;
@@ -250,7 +264,9 @@ export class HttpClient {
     if (status === 429) {
       if (done.filter((r) => r === '429').length >= this.options.rateLimitRetries) return undefined;
       const asked = retryAfterMs(a.response?.headers['retry-after']);
-      return Math.min(asked ?? 1000 * 2 ** done.length, this.options.maxRetryAfterMs);
+      const wait = Math.min(asked ?? 1000 * 2 ** done.length, this.options.maxRetryAfterMs);
+      // All the run's waits together are bounded: past the bound, a 429 is not retried.
+      return this.waitBudget.take(wait) ? wait : undefined;
     }
     if (!IDEMPOTENT.has(method) || done.filter((r) => r !== '429').length >= this.options.retries) return undefined;
     const lost = a.transportError && LOST_CONNECTION.has(a.transportError.code);

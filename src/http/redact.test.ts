@@ -56,3 +56,45 @@ describe('the redactor hides a secret in every encoded form a target may echo', 
     expect(redactLine(`cleanup: DELETE refused: process-${encodeURIComponent(TOKEN)}`)).not.toContain('process-');
   });
 });
+
+describe('the redactor hides a secret written with any mix of escaped and literal characters', () => {
+  const SECRET = 'SECRETtok3n/Zq+8w';
+  const u = (c: string, upper = false) => {
+    const h = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? h.toUpperCase() : h}`;
+  };
+  const pct = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const mixes: [string, string][] = [
+    ['its first character a JSON \\u escape', `${u('S')}${SECRET.slice(1)}`],
+    ['one character in the middle escaped', `${SECRET.slice(0, 6)}${u('t')}${SECRET.slice(7)}`],
+    // Members of the class the issue does not name.
+    ['escapes with upper- and lower-case hex mixed', `${u('S', true)}E${u('C')}R${u('E', true)}${SECRET.slice(5)}`],
+    ['percent-encoded letters among literal ones', `${pct('S')}EC${pct('R')}ET${SECRET.slice(6)}`],
+    ['JSON escapes and percent-encoding in one echo', `${u('S')}${pct('E')}CRET${SECRET.slice(6).replace('/', '\\/')}`],
+  ];
+  for (const [how, echoed] of mixes) {
+    test(how, () => {
+      const r = new Redactor();
+      r.add(SECRET);
+      const shown = r.text(`{"errors":[{"reason":"bad token ${echoed} here"}]}`);
+      expect(shown).toBe(`{"errors":[{"reason":"bad token ${REDACTED} here"}]}`);
+    });
+  }
+
+  test('a non-ASCII password echoed with some characters escaped, and a percent-encoded UTF-8 one', () => {
+    const password = 'Pässwörd-🔑-2024!';
+    const r = new Redactor();
+    r.add(password);
+    const escaped = password.replace('ä', '\\u00e4').replace('🔑', '\\ud83d\\udd11');
+    const percent = password.replace('ö', encodeURIComponent('ö'));
+    expect(r.text(`{"password":"${escaped}"}`)).toBe(`{"password":"${REDACTED}"}`);
+    expect(r.text(`?p=${percent}&x=1`)).toBe(`?p=${REDACTED}&x=1`);
+  });
+
+  test('text without the secret keeps its escapes as they are', () => {
+    const r = new Redactor();
+    r.add(SECRET);
+    const text = 'a \\u0041 b %41 c \\/ d %zz \\u12';
+    expect(r.text(text)).toBe(text);
+  });
+});

@@ -35,6 +35,80 @@ function addSpan(spans: [number, number][], start: number, end: number): void {
   spans.push([from, end]);
 }
 
+/** Spans in any order as ordered spans, overlapping or touching ones merged. */
+function merged(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/** An escape a target may write a character as: a JSON `\u` escape, JSON's `\/`, or a percent-encoded byte. */
+const ESCAPE = /\\u[0-9a-fA-F]{4}|\\\/|%[0-9a-fA-F]{2}/;
+
+/** Bytes a UTF-8 sequence has after its lead byte, or -1 for a byte that leads none. */
+const continuations = (lead: number) =>
+  lead < 0x80 ? 0 : lead >= 0xf0 && lead < 0xf8 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : -1;
+
+/** The percent-encoded byte at `i` (`%4A`), or -1. */
+function percentByte(s: string, i: number): number {
+  if (s[i] !== '%') return -1;
+  const hexDigits = s.slice(i + 1, i + 3);
+  return /^[0-9a-fA-F]{2}$/.test(hexDigits) ? Number.parseInt(hexDigits, 16) : -1;
+}
+
+/**
+ * The text with its escapes decoded (JSON `\u` escapes and `\/`, percent-encoded UTF-8), each
+ * character of it mapped back to where it stands in the text: `from[i]` where character i starts,
+ * `to[i]` where it ends. Whatever is no complete escape stays as it is.
+ */
+function decodedView(s: string): { text: string; from: Int32Array; to: Int32Array } {
+  // Never longer than the text: every escape decodes to fewer characters than it takes.
+  const units: string[] = [];
+  const from = new Int32Array(s.length);
+  const to = new Int32Array(s.length);
+  const put = (decoded: string, start: number, end: number) => {
+    for (let k = 0; k < decoded.length; k++) {
+      from[units.length] = start;
+      to[units.length] = end;
+      units.push(decoded[k] as string);
+    }
+  };
+  for (let i = 0; i < s.length; ) {
+    if (s[i] === '\\' && s[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6))) {
+      put(String.fromCharCode(Number.parseInt(s.slice(i + 2, i + 6), 16)), i, i + 6);
+      i += 6;
+      continue;
+    }
+    if (s[i] === '\\' && s[i + 1] === '/') {
+      put('/', i, i + 2);
+      i += 2;
+      continue;
+    }
+    const lead = percentByte(s, i);
+    const more = lead < 0 ? -1 : continuations(lead);
+    if (more >= 0) {
+      const bytes = [lead];
+      for (let k = 1; k <= more; k++) {
+        const next = percentByte(s, i + 3 * k);
+        if (next < 0x80 || next >= 0xc0) break;
+        bytes.push(next);
+      }
+      if (bytes.length === more + 1) {
+        put(Buffer.from(bytes).toString('utf8'), i, i + 3 * bytes.length);
+        i += 3 * bytes.length;
+        continue;
+      }
+    }
+    put(s[i] as string, i, i + 1);
+    i += 1;
+  }
+  return { text: units.join(''), from, to };
+}
+
 const hex = (c: string, upper: boolean) => {
   const h = c.charCodeAt(0).toString(16).padStart(4, '0');
   return upper ? h.toUpperCase() : h;
@@ -142,25 +216,38 @@ export class Redactor {
    * The text with every span that some secret covers replaced; overlapping secrets go as one span,
    * so no part of either shows. One pass over the text, looking each position's last characters up:
    * its cost does not grow with the thousands of generated passwords a run registers, as a search
-   * per secret did. (Not by first characters: generated passwords share their first four.)
+   * per secret did. (Not by first characters: generated passwords share their first four.) A text
+   * holding escapes (`\u0053`, `\/`, `%53`) is searched again with them decoded, so a secret written
+   * with any mix of escaped and literal characters is found, and hidden with its escapes.
    */
   text(s: string): string {
     if (this.secrets.size === 0 || s.length < WINDOW) return s;
     const index = this.index();
+    const spans = this.spansIn(s, index);
+    if (ESCAPE.test(s)) {
+      const view = decodedView(s);
+      for (const [start, end] of this.spansIn(view.text, index))
+        spans.push([view.from[start] as number, view.to[end - 1] as number]);
+    }
+    if (spans.length === 0) return s;
+    let out = '';
+    let shown = 0;
+    for (const [start, end] of merged(spans)) {
+      out += `${s.slice(shown, start)}${REDACTED}`;
+      shown = end;
+    }
+    return out + s.slice(shown);
+  }
+
+  /** The spans of `s` that some secret covers, ordered by end, overlapping ones merged. */
+  private spansIn(s: string, index: Map<number, string[]>): [number, number][] {
     const spans: [number, number][] = [];
     for (let end = WINDOW; end <= s.length; end++) {
       const bucket = index.get(windowHash(s, end));
       const found = bucket?.find((secret) => end >= secret.length && s.startsWith(secret, end - secret.length));
       if (found) addSpan(spans, end - found.length, end);
     }
-    if (spans.length === 0) return s;
-    let out = '';
-    let shown = 0;
-    for (const [start, end] of spans) {
-      out += `${s.slice(shown, start)}${REDACTED}`;
-      shown = end;
-    }
-    return out + s.slice(shown);
+    return spans;
   }
 
   private index(): Map<number, string[]> {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { retireResults, writeAllureResults } from './allure-writer.js';
+import { retireResults, WRITTEN_LIST, writeAllureResults } from './allure-writer.js';
 import { requirement, results } from './test-support/sample-results.js';
 
 const dirs: string[] = [];
@@ -21,11 +21,12 @@ test("writeAllureResults replaces an earlier run's results with one result per r
   const dir = scratch();
   mkdirSync(join(dir, 'allure-results'));
   writeFileSync(join(dir, 'allure-results', 'old-result.json'), '{}');
+  writeFileSync(join(dir, 'allure-results', WRITTEN_LIST), 'old-result.json\n');
   const r = results([requirement('vpcs/create/a', 'fail'), requirement('vpcs/list/b', 'pass')]);
   const { files, retired } = writeAllureResults(dir, r);
   await retired;
   const names = readdirSync(join(dir, 'allure-results'));
-  expect(names).toHaveLength(files);
+  expect(names.filter((n) => n !== WRITTEN_LIST)).toHaveLength(files);
   expect(names).not.toContain('old-result.json');
   const ids = names
     .filter((n) => n.endsWith('-result.json'))
@@ -34,19 +35,66 @@ test("writeAllureResults replaces an earlier run's results with one result per r
   expect(readdirSync(dir)).toEqual(['allure-results']);
 });
 
-test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers", async () => {
+test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers, those cloudconf listed as written", async () => {
   const parent = scratch();
   const dir = join(parent, 'allure-results');
   mkdirSync(dir);
   writeFileSync(join(dir, 'old-result.json'), '{}');
-  mkdirSync(join(parent, 'allure-results.retired-1-2'));
+  writeFileSync(join(dir, WRITTEN_LIST), 'old-result.json\n');
+  const stopped = join(parent, 'allure-results.retired-1-2');
+  mkdirSync(stopped);
+  writeFileSync(join(stopped, 'older-result.json'), '{}');
+  writeFileSync(join(stopped, WRITTEN_LIST), 'older-result.json\n');
   writeFileSync(join(parent, 'results.json'), '{}');
-  const gone = retireResults(dir);
+  const retired = retireResults(dir);
   expect(readdirSync(parent)).not.toContain('allure-results');
-  await gone;
+  expect(retired.foreign).toBe(0);
+  await retired.done;
   expect(readdirSync(parent)).toEqual(['results.json']);
 });
 
+test('retireResults leaves every file cloudconf did not list as written, and counts those in the results directory', async () => {
+  const parent = scratch();
+  const dir = join(parent, 'allure-results');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'ours-result.json'), '{}');
+  writeFileSync(join(dir, WRITTEN_LIST), 'ours-result.json\n../results.json\n');
+  writeFileSync(join(dir, 'theirs-result.json'), '{}');
+  const unlisted = join(parent, 'allure-results.retired-someone');
+  mkdirSync(unlisted);
+  writeFileSync(join(unlisted, 'keep.txt'), 'kept');
+  writeFileSync(join(parent, 'results.json'), '{}');
+  const retired = retireResults(dir);
+  expect(retired.foreign).toBe(1);
+  await retired.done;
+  expect(readdirSync(dir)).toEqual(['theirs-result.json']);
+  expect(readdirSync(unlisted)).toEqual(['keep.txt']);
+  expect(readdirSync(parent).sort()).toEqual(['allure-results', 'allure-results.retired-someone', 'results.json']);
+});
+
 test('retireResults with no earlier results or report directory resolves', async () => {
-  await expect(retireResults(join(scratch(), 'nothing', 'allure-results'))).resolves.toBeUndefined();
+  await expect(retireResults(join(scratch(), 'nothing', 'allure-results')).done).resolves.toBeUndefined();
+});
+
+test('a run lists each file it writes, and writes through no link planted at a name', () => {
+  const dir = scratch();
+  const r = results([requirement('vpcs/create/a', 'fail'), requirement('vpcs/list/b', 'pass')]);
+  const { files } = writeAllureResults(dir, r);
+  const target = join(dir, 'allure-results');
+  const listed = readFileSync(join(target, WRITTEN_LIST), 'utf8').split('\n').filter(Boolean).sort();
+  expect(listed).toEqual(
+    readdirSync(target)
+      .filter((n) => n !== WRITTEN_LIST)
+      .sort(),
+  );
+  expect(listed).toHaveLength(files);
+});
+
+test("a run leaves another tool's files in allure-results where they are, and says how many", () => {
+  const dir = scratch();
+  mkdirSync(join(dir, 'allure-results'));
+  writeFileSync(join(dir, 'allure-results', 'another-tool-result.json'), '{}');
+  const { foreign } = writeAllureResults(dir, results([requirement('vpcs/create/a', 'pass')]));
+  expect(foreign).toBe(1);
+  expect(readdirSync(join(dir, 'allure-results'))).toContain('another-tool-result.json');
 });

@@ -1,7 +1,7 @@
 // Compares a run with a known state (an earlier results.json or a known-failures file), so only what got worse fails the run.
 
-import { readFileSync } from 'node:fs';
 import { requirementById } from '../../spec/index.js';
+import { FILE_BOUNDS, readBoundedText } from '../http/bounded-file.js';
 import type { Verdict } from '../vocabulary/outcome.js';
 import { closest } from '../vocabulary/suggest.js';
 import type { BaselineComparison, KnownFailuresHygiene, Results } from './results.js';
@@ -132,9 +132,12 @@ export function unionOf(states: readonly KnownState[]): KnownState {
 /** Loads `--baseline FILE` and `--known-failures FILE` into one known state (undefined when neither is given). */
 export function loadKnownState(baseline?: string, knownFailures?: string): KnownState | undefined {
   const states: KnownState[] = [];
-  if (baseline) states.push(baselineFromResults(JSON.parse(readFileSync(baseline, 'utf8')) as Results, baseline));
+  if (baseline) {
+    const text = readBoundedText(baseline, FILE_BOUNDS.results, 'the baseline');
+    states.push(baselineFromResults(JSON.parse(text) as Results, baseline));
+  }
   if (knownFailures) {
-    const text = readFileSync(knownFailures, 'utf8');
+    const text = readBoundedText(knownFailures, FILE_BOUNDS.knownFailures, 'the known failures file');
     states.push(baselineFromKnownFailures(parseKnownFailures(text), knownFailures));
   }
   return states.length ? unionOf(states) : undefined;

@@ -1,7 +1,8 @@
 // Makes every run end with complete reports: the report directory is marked in progress at the start, each phase's error becomes a recorded reason instead of a lost report.
 
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOwnFile } from './own-file.js';
 import { type Results, summarize } from './results.js';
 
 /** The marker a run leaves in its report directory until every report is written; a killed run leaves it behind. */
@@ -18,8 +19,8 @@ export function markInProgress(dir: string, startedAt: Date): void {
   mkdirSync(dir, { recursive: true });
   for (const file of REPORT_FILES) rmSync(join(dir, file), { force: true });
   const note = `A cloudconf run (process ${process.pid}) started here at ${startedAt.toISOString()} and has not finished. If no such process is running, the run was killed before it wrote its reports: there are no results to read.\n`;
-  writeFileSync(join(dir, IN_PROGRESS_MARKER), note);
-  writeFileSync(join(dir, 'summary.md'), `# cloudconf: run in progress or killed\n\n${note}`);
+  writeOwnFile(join(dir, IN_PROGRESS_MARKER), note);
+  writeOwnFile(join(dir, 'summary.md'), `# cloudconf: run in progress or killed\n\n${note}`);
 }
 
 /** Removes the marker once every report is written. */

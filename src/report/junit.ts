@@ -2,6 +2,7 @@
 
 import { curlLine } from '../http/curl.js';
 import type { Exchange } from '../http/exchange.js';
+import { escapedCharacter, INVISIBLE } from '../http/inert.js';
 import { isJudged } from '../vocabulary/outcome.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
@@ -17,6 +18,8 @@ const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;
 export const xml = (s: string): string =>
   s
     .replace(NOT_XML, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`)
+    // What XML can carry but a reader would not see, or would see reordered (zero-width, bidirectional controls): shown escaped.
+    .replace(INVISIBLE, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : escapedCharacter(c)))
     .replace(/[<>&"']/g, (c) => ENTITIES[c] as string);
 
 function exchangeLines(e: Exchange): string[] {

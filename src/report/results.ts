@@ -70,6 +70,8 @@ export interface OfferSection {
 
 export interface Results {
   schemaVersion: number;
+  /** Set by `run`: this run's id (`--run-id`, or random); a CI step takes reports as this run's only when it matches. */
+  runId?: string;
   /** `build` is a hash over the tool's own files (see provenance.ts); runs before schema 2 lack it. */
   tool: { name: 'cloudconf'; version: string; build?: string };
   target: { baseUrl: string; reference: boolean };
@@ -103,7 +105,24 @@ export interface Results {
   incomplete?: { reasons: string[] };
   /** Set by `audit` and `proxy`: the command that judges the same traffic again (no run replays it). */
   replay?: string;
+  /** Set by `run` when the target asked it to wait (Retry-After): how long in all, the run's bound, and whether it was reached. */
+  retryWait?: RetryWait;
 }
+
+export interface RetryWait {
+  waitedMs: number;
+  budgetMs: number;
+  /** A wait the target asked for did not fit in the bound: that 429 was not retried (its requirement is `error`). */
+  reached: boolean;
+}
+
+/** What the reports say of the run's waiting on Retry-After. */
+export const retryWaitSentence = (w: RetryWait): string =>
+  `the run waited ${(w.waitedMs / 1000).toFixed(1)} s in all on the target's Retry-After${
+    w.reached
+      ? ` and reached its bound of ${(w.budgetMs / 1000).toFixed(0)} s (--max-retry-wait): 429s past it were not retried, and their requirements are error`
+      : ` (its bound is ${(w.budgetMs / 1000).toFixed(0)} s)`
+  }`;
 
 export interface ShardMark {
   index: number;

@@ -9,8 +9,11 @@ import { groupFailures, oneLine } from './group.js';
 import { areaProgress, nextToFix, stoppedLine } from './progress.js';
 import { selectionLine } from './provenance.js';
 import { replayCommand } from './replay.js';
-import type { Results } from './results.js';
+import { type Results, retryWaitSentence } from './results.js';
 import { VERDICT_MEANING } from './verdicts.js';
+
+/** Any value of results.json as plain Markdown: a file given to `report --render` may hold text where a number or date belongs. */
+const md = (value: unknown): string => plain(String(value));
 
 /** The run's provenance under the title: build, encoding, selection and settings, where and when. */
 function provenanceLines(results: Results): string[] {
@@ -21,9 +24,9 @@ function provenanceLines(results: Results): string[] {
     '',
     `| build | encoding | selection | mode | runs | concurrency | strictness |`,
     '|---|---|---|---|---|---|---|',
-    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${p.mode} | ${p.runs} | ${p.concurrency} | ${results.strict ? 'strict' : 'MUST only'} |`,
+    `| ${code(results.tool.build ?? '')} | ${code(p.encoding)} | ${code(selectionLine(p.selection))} | ${md(p.mode)} | ${md(p.runs)} | ${md(p.concurrency)} | ${results.strict ? 'strict' : 'MUST only'} |`,
     '',
-    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${results.startedAt} to ${p.endedAt}; Node ${plain(p.node)} on ${plain(p.platform)}.`,
+    `Target ${code(results.target.baseUrl)}, beta ${code(p.betaUrl ?? '')}; ${md(results.startedAt)} to ${md(p.endedAt)}; Node ${md(p.node)} on ${md(p.platform)}.`,
   ];
 }
 
@@ -106,19 +109,19 @@ export function renderSummary(results: Results): string {
   const lines = [
     `# cloudconf conformance${results.incomplete ? ' (incomplete)' : ''}: ${plain(results.target.baseUrl)}`,
     '',
-    `cloudconf ${plain(results.tool.version)}, seed ${results.seed}, ${results.startedAt}, ${(results.durationMs / 1000).toFixed(1)} s, ${results.summary.requests} requests${results.summary.retries ? ` (${results.summary.retries} retried)` : ''}`,
+    `cloudconf ${md(results.tool.version)}, seed ${md(results.seed)}, ${md(results.startedAt)}, ${(Number(results.durationMs) / 1000).toFixed(1)} s, ${md(results.summary.requests)} requests${results.summary.retries ? ` (${md(results.summary.retries)} retried)` : ''}${results.runId ? `, run ${code(results.runId)}` : ''}`,
     ...provenanceLines(results),
     ...(results.shard
       ? [
           '',
-          `Shard ${results.shard.index}/${results.shard.total}: ${results.shard.files.map(code).join(', ') || 'no suite file'}`,
+          `Shard ${md(results.shard.index)}/${md(results.shard.total)}: ${results.shard.files.map(code).join(', ') || 'no suite file'}`,
         ]
       : []),
     ...(results.mergedFrom ? ['', `Merged from ${results.mergedFrom.map(code).join(', ')}`] : []),
     ...(results.missingShards
       ? [
           '',
-          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.join(', ')}; their requirements are not in this merge.`,
+          `**Missing shard${results.missingShards.length > 1 ? 's' : ''}**: ${results.missingShards.map(md).join(', ')}; their requirements are not in this merge.`,
         ]
       : []),
     ...progressSection(results),
@@ -128,8 +131,9 @@ export function renderSummary(results: Results): string {
   ];
   for (const part of [...new Set(results.requirements.map((r) => r.part))].sort()) {
     const rs = results.requirements.filter((r) => r.part === part);
-    lines.push(`| ${part} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
+    lines.push(`| ${md(part)} | ${verdicts.map((v) => rs.filter((r) => r.verdict === v).length).join(' | ')} |`);
   }
+  if (results.retryWait) lines.push('', `Waiting: ${plain(retryWaitSentence(results.retryWait))}.`);
   lines.push(...incompleteSection(results));
   lines.push(...flakySection(results));
   lines.push(...baselineSection(results));
@@ -138,7 +142,7 @@ export function renderSummary(results: Results): string {
   if (bad.length) lines.push('', '## Failures', '');
   for (const r of bad) {
     lines.push(
-      `### ${r.verdict.toUpperCase()} ${code(r.id)} (${r.level})${r.flaky ? ' (flaky)' : ''}`,
+      `### ${md(String(r.verdict).toUpperCase())} ${code(r.id)} (${md(r.level)})${r.flaky ? ' (flaky)' : ''}`,
       '',
       plain(r.text),
       '',

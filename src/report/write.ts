@@ -1,11 +1,12 @@
 // Writes every report of a run from its results (results.json, junit.xml, summary.md, index.html); run, audit and report share it. A renderer that throws costs its details, never the file.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { markIncomplete, messageOf } from './complete.js';
 import { fallbackHtml, fallbackJunit, fallbackSummary, slimResults } from './fallback.js';
 import { renderHtml } from './html.js';
 import { renderJunit } from './junit.js';
+import { writeOwnFile } from './own-file.js';
 import type { Results } from './results.js';
 import { renderSummary } from './summary.js';
 
@@ -57,5 +58,6 @@ export function writeReports(dir: string, results: Results, renderers = RENDERER
   }
   for (const [file, r] of Object.entries(renderers)) if (broken.has(file)) texts.set(file, r.fallback(results));
   texts.set('results.json', json as string);
-  for (const [file, text] of texts) writeFileSync(join(dir, file), text);
+  // Beside and renamed into place: a link planted at a report's name is replaced, never written through.
+  for (const [file, text] of texts) writeOwnFile(join(dir, file), text);
 }

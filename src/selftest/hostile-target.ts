@@ -1,6 +1,6 @@
 // Small misbehaving HTTP servers on 127.0.0.1, one behaviour each, for the self-tests of how the client and a run survive a hostile target.
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startRecordingProxy } from '../http/recording-proxy.js';
@@ -102,6 +102,20 @@ const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerRespons
   },
 };
 
+/** A server of a self-test on a free loopback port: its `{base_url}`, and a close that ends every connection first. */
+export async function onLoopback(server: Server): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v4`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export async function startHostileTarget(behaviour: HostileBehaviour): Promise<HostileTarget> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
@@ -109,17 +123,7 @@ export async function startHostileTarget(behaviour: HostileBehaviour): Promise<H
     req.resume();
     behave[behaviour](req, res, seen.length);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v4`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await onLoopback(server)), seen };
 }
 
 /** How a hostile proxy bends the answers of a real target: refusals answered 200 (with their error body), or writes refused with 401. */

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { FILE_BOUNDS, FileTooLarge, readBoundedText } from '../http/bounded-file.js';
 import type { ConfiguredCredentials } from './config.js';
 
 export const TOKEN_ENV = 'CLOUDCONF_TOKEN';
@@ -82,8 +83,9 @@ const optionalString = (value: unknown, name: string): string | undefined => {
 function readFile(path: string): TargetFile {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
+    text = readBoundedText(path, FILE_BOUNDS.config, 'the configuration file');
+  } catch (error) {
+    if (error instanceof FileTooLarge) throw new ConfigError(error.message);
     throw new ConfigError(`cannot read the configuration file ${path}`);
   }
   let json: unknown;
@@ -107,6 +109,27 @@ function readFile(path: string): TargetFile {
     throw new ConfigError(`${path} does not follow config.schema.json: ${[...new Set(problems)].join('; ')}`);
   }
   return json as TargetFile;
+}
+
+/** A CA file larger than this holds no sensible set of authorities. */
+const MAX_CA_BYTES = 1024 * 1024;
+
+const cas = new Map<string, string>();
+
+/** The certificates of `--ca FILE` (PEM), read once per process; ConfigError when the file cannot be read or holds none. */
+export function readCaFile(path: string): string {
+  const known = cas.get(path);
+  if (known) return known;
+  let text: string;
+  try {
+    text = readBoundedText(path, MAX_CA_BYTES, 'the CA file');
+  } catch (error) {
+    throw new ConfigError(error instanceof FileTooLarge ? error.message : `cannot read the CA file ${path}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new ConfigError(`the CA file ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  cas.set(path, text);
+  return text;
 }
 
 /** The configuration file of a run: the one given, else ./cloudconf.config.json when it exists. */
@@ -136,6 +159,8 @@ const RUN_OPTIONS: Record<string, string> = {
   known_failures: 'knownFailures',
   headers: 'header',
   profile: 'profile',
+  ca: 'ca',
+  max_retry_wait: 'maxRetryWait',
 };
 
 /**

@@ -48,6 +48,8 @@ export interface RunConfig {
   mutants?: Mutant[];
   /** Headers sent with every request (`--header NAME:VALUE`, for gateways); redacted like the token. */
   headers?: Record<string, string>;
+  /** A PEM file of certificate authorities to trust for the target besides the machine's (`--ca`). */
+  caFile?: string;
   /** Most requests in flight for the whole run (`--concurrency`), and the limiter every worker asks for a slot. */
   concurrency?: number;
   limiter?: string;

@@ -6,6 +6,7 @@ import type { Operation, Requirement } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RunConfig } from './config.js';
 import { clientFor } from './session.js';
+import { tlsTrouble } from './tls-trouble.js';
 
 /** Errors of a connection that never opened: nothing listens there, or the name does not resolve. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -81,6 +82,8 @@ export async function preflight(
       const url = `${config.baseUrl}${op.path}`;
       const e = await client.send({ method: 'GET', url, ...(op.auth.scope === 'none' ? {} : { token: config.token }) });
       const code = e.transportError?.code ?? '';
+      const tls = e.response ? undefined : tlsTrouble(config.baseUrl, e.transportError);
+      if (tls) return tls;
       if (!e.response && UNREACHABLE.has(code))
         return `cannot reach ${config.baseUrl}: ${code} (${e.transportError?.message}); is the target running, and is --base-url right?`;
       if (!e.response && NOT_HTTP.test(code))

@@ -2,6 +2,7 @@
 
 import { operations } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
+import { idMemberOf } from './ownership.js';
 
 export interface Removal {
   /** The operation that deletes the entity. */
@@ -33,12 +34,6 @@ function removerAt(root: Operation['root'], path: string): Operation | undefined
   return actions.length === 1 ? actions[0] : undefined;
 }
 
-/** The record member that names the entity: the parameter's own name when a record has it (username, token, address), `label` for labels, else `id`. */
-function idFieldOf(param: string): string {
-  if (param === 'username' || param === 'token' || param === 'address') return param;
-  return /Label$/.test(param) ? 'label' : 'id';
-}
-
 function removalAt(root: Operation['root'], entityPath: string): Removal | undefined {
   const param = /\/\{([A-Za-z]+)\}$/.exec(entityPath)?.[1];
   if (!param) return undefined;
@@ -48,7 +43,7 @@ function removalAt(root: Operation['root'], entityPath: string): Removal | undef
   const view = operations.find(
     (o) => o.method === 'GET' && key(o) === key(remove) && remove.method === 'DELETE' && o.response.kind !== 'envelope',
   );
-  return { remove, param, idField: idFieldOf(param), ...(view ? { view } : {}) };
+  return { remove, param, idField: idMemberOf(param), ...(view ? { view } : {}) };
 }
 
 const entityPathUnder = (collection: string) =>
@@ -78,6 +73,11 @@ function findRemoval(op: Operation): Removal | undefined {
   if (op.path.endsWith('/clone')) return removalAt(op.root, op.path.slice(0, -'/clone'.length));
   return undefined;
 }
+
+/** The operations that delete what a create made: a success of one is journaled as gone, and a journal names only these. */
+export const removalOperationIds: ReadonlySet<string> = new Set(
+  operations.flatMap((op) => removalOf(op)?.remove.id ?? []),
+);
 
 /** Top-level collections whose items carry a label (a username for users) and can be deleted: what `cloudconf cleanup --prefix` sweeps. */
 export function labelledCollections(): { list: Operation; removal: Removal; labelField: string }[] {

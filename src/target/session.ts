@@ -8,12 +8,14 @@ import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
+import { readCaFile } from './config-file.js';
 import { entityKey, Journal } from './journal.js';
 import { limitedBy } from './limiter.js';
 import { methodRefusal, modeRefusal, ownershipRefusal } from './mode.js';
-import { echoProblem, prefixProblem, rootView } from './ownership.js';
+import { echoProblem, readBackProblem, rootView } from './ownership.js';
 import { pacedBy } from './pacer.js';
-import { removalOf } from './removal.js';
+import { pathValueProblem, UnusablePathValue } from './path-value.js';
+import { removalOf, removalOperationIds } from './removal.js';
 
 export interface SendOptions {
   params?: Record<string, string | number>;
@@ -25,6 +27,11 @@ export interface SendOptions {
   token?: string | null;
   /** Headers sent as given (a made-up bearer token, which is no secret and so is not redacted). */
   headers?: Record<string, string>;
+  /**
+   * Path parameters of the wrong type are sent on purpose (`abc` for an integer id, to see the
+   * target refuse it); a value no path segment can be (`""`, `..`) is refused all the same.
+   */
+  wrongTypeParams?: true;
 }
 
 /** How a throwaway account is opened: `ageDays` ago, and with no payment method when `paymentMethod` is false. */
@@ -90,6 +97,7 @@ export function clientFor(config: RunConfig): HttpClient {
     ...(stopPath ? { stopped: stopFile(stopPath) } : {}),
     ...(config.sockets ? { socketPaths: config.sockets } : {}),
     ...(config.headers ? { headers: config.headers } : {}),
+    ...(config.caFile ? { ca: readCaFile(config.caFile) } : {}),
     refuse: (method, url) => methodRefusal(config.mode, method, url),
   });
 }
@@ -101,6 +109,8 @@ interface Ledger {
   foreign: Set<string>;
   /** Ids that create answers named without echoing what was sent, with why: never the run's (safe mode). */
   disowned?: Map<string, string>;
+  /** Ids create answers gave that no path can hold (`""`, `".."`, `1.5` for an integer), with why: never acted on. */
+  unusable?: Map<string, string>;
   /** Entities (by journal key) in a state the documents say cannot be removed, with the requirement that says so. */
   kept?: Map<string, string>;
 }
@@ -114,7 +124,7 @@ const paramsOf = (op: Operation, params: Record<string, string | number>) =>
   Object.fromEntries(op.pathParams.map((p) => [p.name, params[p.name] ?? '']));
 
 /** Operations that delete what a create made: their success is journaled so the final cleanup skips it. */
-const removers = new Set(operations.flatMap((op) => removalOf(op)?.remove.id ?? []));
+const removers = removalOperationIds;
 
 const isPlainRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -160,14 +170,21 @@ export class Session {
     return this.config.seed + this.sequence;
   }
 
+  /**
+   * The URL of an operation. A parameter value that cannot be a segment of its documented type (an
+   * empty id, `..`, a word for an integer) throws UnusablePathValue: the request is never sent.
+   */
   url(
     op: Operation,
     params: Record<string, string | number> = {},
     query: Record<string, string | number> = {},
+    { anyType = false }: { anyType?: boolean } = {},
   ): string {
-    const path = op.path.replace(/\{([A-Za-z]+)\}/g, (_m, name: string) =>
-      encodeURIComponent(String(params[name] ?? '')),
-    );
+    for (const p of op.pathParams) {
+      const problem = pathValueProblem(p, params[p.name], { anyType });
+      if (problem) throw new UnusablePathValue(`not sent: ${op.method} ${op.path}: ${problem}`);
+    }
+    const path = op.path.replace(/\{([A-Za-z]+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
     const root = op.root === 'beta' ? this.config.betaUrl : this.config.baseUrl;
     const pairs = Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]);
     const qs = new URLSearchParams(pairs).toString();
@@ -191,13 +208,14 @@ export class Session {
       modeRefusal(this.config, op) ??
       ownershipRefusal(this.config, op, options.params, (id) => this.ledger.owned.has(id));
     if (refusal) throw new RequestRefused(refusal);
+    const url = this.url(op, options.params, options.query, { anyType: options.wrongTypeParams === true });
     const token = options.token === null ? undefined : (options.token ?? this.config.token);
     const notOurs = await this.ownershipProblem(op, options.params, token);
     if (notOurs) throw new RequestRefused(notOurs);
     await this.rememberBeforeChange(op, options, token);
     const e = await this.client.send({
       method: op.method,
-      url: this.url(op, options.params, options.query),
+      url,
       ...(token === undefined ? {} : { token }),
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.rawBody === undefined ? {} : { rawBody: options.rawBody }),
@@ -227,7 +245,7 @@ export class Session {
     if (e.response?.status !== 200 && token && token !== this.config.token) e = await read(token);
     const problem =
       e.response?.status === 200
-        ? prefixProblem(e.response.json, this.config.labelPrefix)
+        ? readBackProblem(view, params ?? {}, e.response.json, { prefix: this.config.labelPrefix })
         : `it could not be read back (${e.response?.status ?? e.transportError?.code ?? 'no answer'})`;
     return (
       problem && `mode safe does not send ${op.method} ${op.path} (the entity is not shown to be the run's: ${problem})`
@@ -242,6 +260,11 @@ export class Session {
   /** Why a create answer naming this id was not taken as the run's (it did not echo what was sent), if it was not. */
   disowned(id: string | number): string | undefined {
     return this.ledger.disowned?.get(String(id));
+  }
+
+  /** Why an id a create answer gave can name nothing in a path (`""`, `".."`), if it cannot: the run never acts on it. */
+  unusable(id: unknown): string | undefined {
+    return typeof id === 'string' || typeof id === 'number' ? this.ledger.unusable?.get(String(id)) : undefined;
   }
 
   /** Journals an entity made (with the run's account: others are not the cleanup's to reach) or deleted. */
@@ -265,6 +288,16 @@ export class Session {
     if (!removal || status < 200 || status >= 300 || !isPlainRecord(json)) return;
     const id = json[removal.idField];
     if (typeof id !== 'string' && typeof id !== 'number') return;
+    // An id no path can hold is nobody's to change or delete: `""` would name the whole collection.
+    const unusable = pathValueProblem(
+      removal.remove.pathParams.find((p) => p.name === removal.param) ?? { name: removal.param, type: 'string' },
+      id,
+    );
+    if (unusable) {
+      this.ledger.unusable ??= new Map();
+      this.ledger.unusable.set(String(id), `the create answer's \`${removal.idField}\` is unusable: ${unusable}`);
+      return;
+    }
     // An action that answers its own entity (a rebuild, say) made nothing.
     if (Object.values(params).some((v) => String(v) === String(id))) return;
     // A create answer that names something else (a pre-existing entity's id) is the target's failure:

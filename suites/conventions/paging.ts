@@ -122,7 +122,7 @@ async function walk(ctx: WrittenContext, vpcId: number): Promise<{ ids: string[]
   for (let page = 1; page <= pages && page <= 50; page++) {
     last = await ctx.kit.send(subnetList, { params: { vpcId }, query: { page, page_size: SMALL_PAGE } });
     pages = asEnvelope(last)?.pages ?? 0;
-    ids.push(...pageIds(last));
+    for (const item of pageIds(last)) ids.push(item);
   }
   return { ids, pages, ...(last ? { last } : {}) };
 }

@@ -184,7 +184,7 @@ async function allVpcs(ctx: WrittenContext): Promise<Json[]> {
   for (let page = 1; page <= 50; page++) {
     const e = await ctx.kit.send(opOf('vpcs/list'), { query: { page, page_size: 500 } });
     const body = e.response?.json as { data?: Json[]; pages?: number } | undefined;
-    out.push(...(body?.data ?? []));
+    for (const item of body?.data ?? []) out.push(item);
     if (page >= (body?.pages ?? 0)) break;
   }
   return out;

@@ -186,7 +186,7 @@ export async function noServerErrors(ctx: WrittenContext) {
   await steps.one('vpcs/view', async (op) => {
     await kit.send(op, await requestFor(ctx, op));
     for (const value of ['99999999999999999999', '-1', 'abc', '\u{1F600}', '1.5']) {
-      const e = await kit.send(op, { params: { vpcId: value } });
+      const e = await kit.send(op, { params: { vpcId: value }, wrongTypeParams: true });
       kit.check(noServerError(e), `vpcs/view with vpcId ${value}`);
     }
   });

@@ -1,6 +1,24 @@
 // What the report page scripts share, set before each of them in the same script element: building elements without parsing HTML, and the controls that filter a table.
 
-/** Builds an element: attributes through setAttribute, children as text nodes or elements. */
+/**
+ * Characters a reader would not see, or that reorder what follows them (zero-width spaces and
+ * joiners, bidirectional controls, soft hyphens, tag characters): the set of src/http/inert.ts.
+ */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each mark is matched alone on purpose, to be shown escaped wherever it stands
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+
+/** Text as shown: each invisible or reordering character as its escape (`\u202e`); line breaks and tabs stay. */
+function visible(text) {
+  return text.replace(INVISIBLE, (c) => {
+    if (c === '\n' || c === '\t' || c === '\r') return c;
+    const code = c.codePointAt(0);
+    if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** Builds an element: attributes through setAttribute, children as text nodes (shown visible) or elements. */
 function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -11,7 +29,7 @@ function h(tag, attrs, ...children) {
   }
   for (const c of children.flat(Infinity)) {
     if (c === undefined || c === null || c === false) continue;
-    el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+    el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(visible(String(c))) : c);
   }
   return el;
 }

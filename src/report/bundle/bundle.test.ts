@@ -93,7 +93,7 @@ test('the bundle of a real run verifies against its key, holds every part, and i
   const { code, out } = await verifyFile(readFileSync(archive), 'same.tar.gz', { key: [publisherPub] });
   expect(code, out).toBe(0);
   expect(out).toContain(`signed by the trusted key ${publisher.fingerprint.slice(0, 4)}`);
-  expect(out).toContain('a partial run: a selection narrowed the run');
+  expect(out).toContain('a partial run: the run left out');
   // Every verdict's count, skipped and excluded too.
   expect(out).toMatch(new RegExp(`\\(${VERDICTS.map((v) => `\\d+ ${v}`).join(', ')}\\)`));
   const v = await verifyBundle(readFileSync(archive));

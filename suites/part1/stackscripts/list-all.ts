@@ -53,7 +53,7 @@ export async function listAll(
       kit.check(envelopeShape(e), `${label}, page ${page}`);
       return undefined;
     }
-    items.push(...(envelope.data as Listed[]));
+    for (const item of envelope.data as Listed[]) items.push(item);
     if (!paged || page >= envelope.pages) break;
   }
   return first ? { items, exchange: first } : undefined;

@@ -91,7 +91,7 @@ async function allRecords(
       query: { page, page_size: 500 },
     });
     const body = last.response?.json as { data?: Json[]; pages?: number } | undefined;
-    records.push(...(body?.data ?? []));
+    for (const item of body?.data ?? []) records.push(item);
     if (page >= (body?.pages ?? 0)) break;
   }
   return { records, ...(last ? { last } : {}) };

@@ -51,7 +51,7 @@ async function listMethods(kit: Kit, token?: string): Promise<Listing> {
     const json = e.response?.json as { data?: Method[]; pages?: number } | undefined;
     if (e.response?.status !== 200 || !Array.isArray(json?.data))
       return kit.skip('the payment methods cannot be listed');
-    methods.push(...json.data);
+    for (const item of json.data) methods.push(item);
     if (page >= (json.pages ?? 1)) return { methods, e };
   }
   throw new BoundReached(`the payment methods list still had pages after ${MAX_PAGES} of 500 items`);

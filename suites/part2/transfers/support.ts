@@ -98,7 +98,7 @@ export async function listedTokens(kit: Kit, caller?: string): Promise<{ items: 
     const json = jsonOf(e) as { data?: Json[]; pages?: number } | undefined;
     if (e.response?.status !== 200 || !Array.isArray(json?.data))
       return kit.skip('the transfers list could not be read');
-    items.push(...json.data.map((t) => ({ id: t.token })));
+    for (const item of json.data.map((t) => ({ id: t.token }))) items.push(item);
     if (page >= (json.pages ?? 1)) return { items, e };
   }
   throw new BoundReached(`the transfers list still had pages after ${MAX_PAGES} of 500 items`);

@@ -39,7 +39,7 @@ export async function listAll(
     pages.push(last);
     const body = jsonOf(last);
     if (!succeeded(last) || !Array.isArray(body?.data)) break;
-    items.push(...(body.data as Json[]));
+    for (const item of body.data as Json[]) items.push(item);
     if (typeof body.pages !== 'number' || page >= body.pages) break;
   }
   return { items, last, pages };

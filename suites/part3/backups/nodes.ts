@@ -97,7 +97,7 @@ export async function listAll(kit: Kit, opId: string, params: Record<string, str
     last = await kit.send(opOf(opId), { params, query: { page, page_size: 500 } });
     const body = jsonOf(last) as { data?: unknown; pages?: unknown } | undefined;
     if (!Array.isArray(body?.data)) break;
-    items.push(...(body.data as Json[]));
+    for (const item of body.data as Json[]) items.push(item);
     if (typeof body.pages !== 'number' || page >= body.pages) break;
   }
   return { items, last };

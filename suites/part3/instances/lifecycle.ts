@@ -17,7 +17,7 @@ async function allInstances(kit: Kit) {
   const items: Record<string, unknown>[] = [];
   for (let page = 1; page <= 100; page++) {
     const e = await kit.send(ops.list, { query: { page, page_size: 500 } });
-    items.push(...itemsOf(e));
+    for (const item of itemsOf(e)) items.push(item);
     const pages = (e.response?.json as { pages?: unknown } | undefined)?.pages;
     if (typeof pages !== 'number' || page >= pages) return { e, items };
   }
