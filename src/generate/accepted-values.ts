@@ -148,6 +148,50 @@ export interface AcceptedOptions {
   together?: (items: unknown[]) => boolean;
 }
 
+/** A value of `n` (characters, bytes, items, or the number itself) that keeps every rule of the field, or undefined. */
+function sized(field: Field | Param, rule: Rule, n: number, seed: number, options: AcceptedOptions): unknown {
+  switch (rule.kind) {
+    case 'length':
+    case 'count':
+      return stringOf(field, n, seed, options.prefix);
+    case 'json-length':
+      return jsonOf(field, n, seed);
+    case 'base64-decoded-length':
+      return base64Of(field, n, seed);
+    case 'range':
+      return checkField(field, n, field.name, field.name).length === 0 ? n : undefined;
+    case 'items':
+      return itemsOf(field, n, seed, options.item, options.together ?? (() => true));
+    default:
+      return undefined;
+  }
+}
+
+/** What `n` counts in a rule: "64 characters", "base64 of 30 bytes", "3 items", or the number. */
+function unitOf(rule: Rule, n: number): string {
+  switch (rule.kind) {
+    case 'length':
+    case 'count':
+      return `${n} characters`;
+    case 'json-length':
+      return `JSON of ${n} characters`;
+    case 'base64-decoded-length':
+      return `base64 of ${n} bytes`;
+    case 'items':
+      return `${n} items`;
+    default:
+      return String(n);
+  }
+}
+
+/** The bounds of a size rule (a count or a size states only its maximum). */
+const boundsOf = (rule: Rule): { min?: number; max?: number } =>
+  rule.kind === 'count' || rule.kind === 'json-length' || rule.kind === 'base64-decoded-length'
+    ? { max: rule.max }
+    : rule.kind === 'length' || rule.kind === 'range' || rule.kind === 'items'
+      ? rule
+      : {};
+
 /**
  * The values of one rule of a field that a server must accept: at each bound the rule states and one
  * step inside it, each made of characters every rule of the field allows, or every member of an enum.
@@ -162,58 +206,44 @@ export function acceptedValues(
   const words = describeRule(rule);
   const values: AcceptedValue[] = [];
   const left: string[] = [];
-  const make = (build: (s: number) => unknown, what: string) => {
-    const value = build(seed);
+  if (rule.kind === 'enum') {
+    for (const member of rule.values) {
+      if (checkField(field, member, field.name, field.name).length === 0)
+        values.push({ value: member, why: `${JSON.stringify(member)}, a member of the enum` });
+      else left.push(`${JSON.stringify(member)}: another rule of \`${field.name}\` refuses it`);
+    }
+    return { values, left };
+  }
+  for (const { n, at } of sizes(boundsOf(rule))) {
+    const what = `${unitOf(rule, n)}, ${at} (${words})`;
+    const value = sized(field, rule, n, seed, options);
     if (value === undefined) {
       left.push(`${what}: no value that keeps every rule of \`${field.name}\` could be built`);
-      return;
+      continue;
     }
-    const other = build(seed + 7919);
-    values.push({
-      value,
-      why: what,
-      ...(other !== undefined && JSON.stringify(other) !== JSON.stringify(value) ? { alternate: other } : {}),
-    });
-  };
-  switch (rule.kind) {
-    case 'length':
-    case 'count':
-      for (const { n, at } of sizes(rule.kind === 'count' ? { max: rule.max } : rule))
-        make((s) => stringOf(field, n, s, options.prefix), `${n} characters, ${at} (${words})`);
-      break;
-    case 'json-length':
-      for (const { n, at } of sizes({ max: rule.max }))
-        make((s) => jsonOf(field, n, s), `JSON of ${n} characters, ${at} (${words})`);
-      break;
-    case 'base64-decoded-length':
-      for (const { n, at } of sizes({ max: rule.max }))
-        make((s) => base64Of(field, n, s), `base64 of ${n} bytes, ${at} (${words})`);
-      break;
-    case 'range':
-      for (const { n, at } of sizes(rule)) {
-        const ok = checkField(field, n, field.name, field.name).length === 0;
-        if (ok) values.push({ value: n, why: `${n}, ${at} (${words})` });
-        else left.push(`${n}, ${at}: another rule of \`${field.name}\` refuses it`);
-      }
-      break;
-    case 'items':
-      for (const { n, at } of sizes(rule))
-        make(
-          (s) => itemsOf(field, n, s, options.item, options.together ?? (() => true)),
-          `${n} items, ${at} (${words})`,
-        );
-      break;
-    case 'enum':
-      for (const member of rule.values) {
-        if (checkField(field, member, field.name, field.name).length === 0)
-          values.push({ value: member, why: `${JSON.stringify(member)}, a member of the enum` });
-        else left.push(`${JSON.stringify(member)}: another rule of \`${field.name}\` refuses it`);
-      }
-      break;
-    default:
-      break;
+    const other = rule.kind === 'range' ? undefined : sized(field, rule, n, seed + 7919, options);
+    const differs = other !== undefined && JSON.stringify(other) !== JSON.stringify(value);
+    values.push({ value, why: what, ...(differs ? { alternate: other } : {}) });
   }
   return { values, left };
+}
+
+/**
+ * A value of the field well inside what the rule allows, for the control of a case (the request
+ * without its change): a quarter of the way from the lower bound to the upper one, or two past a
+ * lower bound alone; an enum's first member other than `unlike`. Undefined when none can be built.
+ */
+export function controlValue(
+  field: Field | Param,
+  rule: Rule,
+  seed: number,
+  options: AcceptedOptions = {},
+  unlike?: unknown,
+): unknown {
+  if (rule.kind === 'enum') return rule.values.find((v) => JSON.stringify(v) !== JSON.stringify(unlike));
+  const { min = 0, max } = boundsOf(rule);
+  const n = max === undefined ? min + 2 : min + Math.floor((max - min) / 4);
+  return sized(field, rule, n, seed, options);
 }
 
 /** One valid item of an array field, for `acceptedValues` of its item count when no hint gives one. */

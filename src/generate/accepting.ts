@@ -3,10 +3,11 @@
 import fc from 'fast-check';
 import { OPTIONAL, ruleId, walkFields } from '../../spec/derive.js';
 import { checkBody, crossRuleHolds, isObject, present } from '../../spec/evaluate.js';
-import type { AcceptedDerivation, CrossRule, Field, Operation } from '../../spec/types.js';
-import { type AcceptedValue, acceptedValues } from './accepted-values.js';
+import type { AcceptedDerivation, CrossRule, Field, Operation, Rule } from '../../spec/types.js';
+import { acceptedValues, controlValue } from './accepted-values.js';
 import { crossRuleBroken, fieldAt, itemsOf } from './cross-rules.js';
 import { itemHint, itemRulesOf } from './over-limit.js';
+import { presentBase } from './present-base.js';
 import { type Hints, objectArbitrary, validValue } from './values.js';
 import { sampleOne } from './violations.js';
 
@@ -20,6 +21,12 @@ export interface AcceptingCase {
   why: string;
   /** The same case with another value of the same size, sent when the first is refused. */
   alternate?: Body;
+  /**
+   * The body without the case's change (the base; for a field left out, the case with the field
+   * given): sent after a refusal, it tells a refusal of the change from a refusal for another reason.
+   * None where the field has no other value to hold (an enum of one member).
+   */
+  control?: Body;
 }
 
 export interface AcceptingCases {
@@ -99,16 +106,18 @@ function placed(op: Operation, base: Body, path: string, value: unknown, seed: n
       }
       const itemFields = field.items.fields ?? [];
       const hinted = hints[itemHint(soFar)];
+      // A copy: a hint of a constant item hands out one object, which another case would change.
       const first = isObject(list[0])
         ? list[0]
-        : (sampleOne(hinted ?? objectArbitrary(requiredOf(itemFields), soFar, hints), seed) as Body);
+        : structuredClone(sampleOne(hinted ?? objectArbitrary(requiredOf(itemFields), soFar, hints), seed) as Body);
       at[name] = [first, ...list.slice(1)];
       at = first;
       fields = itemFields;
       where.push(`${name}[0]`);
       continue;
     }
-    if (!isObject(at[name])) at[name] = sampleOne(objectArbitrary(requiredOf(field.fields ?? []), soFar, hints), seed);
+    if (!isObject(at[name]))
+      at[name] = structuredClone(sampleOne(objectArbitrary(requiredOf(field.fields ?? []), soFar, hints), seed));
     at = at[name] as Body;
     fields = field.fields ?? [];
     where.push(name);
@@ -130,10 +139,11 @@ function drawnValue(op: Operation, path: string, seed: number, hints: Hints): un
   if (!field) return undefined;
   const bare = path.split('.').at(-1) ?? path;
   const usable = (v: unknown) => v !== undefined && v !== null;
-  return (
+  const found =
     fc.sample(validValue(field, bare, hints), { seed, numRuns: 20 }).find(usable) ??
-    fc.sample(validValue(field, bare), { seed, numRuns: 20 }).find(usable)
-  );
+    fc.sample(validValue(field, bare), { seed, numRuns: 20 }).find(usable);
+  // A copy: a constant hint hands out one object, which a later change to this body would reach.
+  return found === undefined ? undefined : structuredClone(found);
 }
 
 /** Sets or removes a member at a dotted path of objects; false where the path runs through something else. */
@@ -273,6 +283,8 @@ function heldTogether(op: Operation, path: string): (items: unknown[]) => boolea
 /** Options of `acceptingCases`: the run's label prefix, given to fields that carry it (labels, usernames). */
 export interface AcceptingOptions {
   prefix?: string;
+  /** Fields the suite gives no value the target takes (one naming another entity): no control holds them. */
+  unsendable?: (path: string) => boolean;
 }
 
 /** Members that carry the run's prefix where their value can hold it, so that cleanup finds what they name. */
@@ -292,12 +304,12 @@ export function acceptingCases(
   options: AcceptingOptions = {},
 ): AcceptingCases {
   if (op.body?.kind !== 'json' || d.in !== 'body') return { cases: [], left: [] };
-  if (d.rule === OPTIONAL) return omitted(op, d.path, base, seed, hints);
+  if (d.rule === OPTIONAL) return omitted(op, d.path, base, seed, hints, options.unsendable ?? (() => false));
   const field = walkFields(op.body.fields).find((w) => w.path === d.path)?.field;
   const rule = field?.rules?.find((r) => ruleId(r) === d.rule);
   if (!field || !rule) return { cases: [], left: [`the encoding has no rule ${d.rule} on ${d.path}`] };
   const bare = d.path.split('.').at(-1) ?? d.path;
-  const { values, left } = acceptedValues(field, rule, seed, {
+  const valueOptions = {
     ...(options.prefix && PREFIXED.has(bare) ? { prefix: options.prefix } : {}),
     ...(rule.kind === 'items'
       ? {
@@ -305,32 +317,53 @@ export function acceptingCases(
           together: heldTogether(op, d.path),
         }
       : {}),
-  });
+  };
+  const { values, left } = acceptedValues(field, rule, seed, valueOptions);
+  const build = (value: unknown) => {
+    const at = placed(op, base, d.path, value, seed, hints);
+    if (!at) return undefined;
+    const body = mended(op, at.body, d.path, seed, hints);
+    return acceptable(op, body) ? { body, location: at.location } : undefined;
+  };
   const cases: AcceptingCase[] = [];
   for (const v of values) {
-    const c = caseOf(op, base, d.path, v, seed, hints);
-    if (c) cases.push(c);
-    else left.push(`${v.why}: no body holding it keeps every other rule`);
+    const first = build(v.value);
+    if (!first) {
+      left.push(`${v.why}: no body holding it keeps every other rule`);
+      continue;
+    }
+    const other = v.alternate === undefined ? undefined : build(v.alternate);
+    const control = controlOf(base, d.path, rule, v.value, () => {
+      const inside = controlValue(field, rule, seed, valueOptions, v.value);
+      return inside === undefined ? undefined : build(inside)?.body;
+    });
+    cases.push({ ...first, why: v.why, ...(control ? { control } : {}), ...(other ? { alternate: other.body } : {}) });
   }
   return { cases, left };
 }
 
-/** One case: the value placed and the body mended; undefined when no such body keeps every rule. */
-function caseOf(op: Operation, base: Body, path: string, v: AcceptedValue, seed: number, hints: Hints) {
-  const build = (value: unknown) => {
-    const at = placed(op, base, path, value, seed, hints);
-    if (!at) return undefined;
-    const body = mended(op, at.body, path, seed, hints);
-    return acceptable(op, body) ? { body, location: at.location } : undefined;
-  };
-  const first = build(v.value);
-  if (!first) return undefined;
-  const other = v.alternate === undefined ? undefined : build(v.alternate);
-  return { ...first, why: v.why, ...(other ? { alternate: other.body } : {}) };
+/**
+ * The control of a value's case, the request without the change: the base where it lacks the field
+ * or holds another member of its enum; else the field well inside its bounds (the base's own value
+ * may lie near one, where a stricter server would refuse it too). An enum of one member has no other
+ * value to hold, and so no control.
+ */
+function controlOf(base: Body, path: string, rule: Rule, value: unknown, inside: () => Body | undefined) {
+  const held = valueAt(base, path);
+  if (held === undefined || held === null) return base;
+  if (rule.kind === 'enum') return JSON.stringify(held) !== JSON.stringify(value) ? base : inside();
+  return inside() ?? base;
 }
 
 /** The case of an optional field: the base without it (what a rule then requires mended), or the base when it lacks the field. */
-function omitted(op: Operation, path: string, base: Body, seed: number, hints: Hints): AcceptingCases {
+function omitted(
+  op: Operation,
+  path: string,
+  base: Body,
+  seed: number,
+  hints: Hints,
+  unsendable: (path: string) => boolean,
+): AcceptingCases {
   const field = walkFields(op.body?.fields ?? []).find((w) => w.path === path)?.field;
   if (!field) return { cases: [], left: [`the encoding has no field ${path}`] };
   const stated = (op.body?.rules ?? []).find(
@@ -346,5 +379,13 @@ function omitted(op: Operation, path: string, base: Body, seed: number, hints: H
   const body = mended(op, (placed(op, base, path, undefined, seed, hints) ?? { body: base }).body, path, seed, hints);
   if (present(body, path) || !acceptable(op, body))
     return { cases: [], left: [`no body without \`${path}\` keeps every rule of the encoding`] };
-  return { cases: [{ body, location: path, why: `\`${path}\` left out` }], left: [] };
+  // The control holds the field: a server that refuses both refuses for another reason. Where the
+  // suite cannot give a value the target takes (one naming another entity, the method to charge), there is none.
+  const held = present(base, path)
+    ? base
+    : unsendable(path)
+      ? undefined
+      : presentBase(op, body, path, field, seed, hints);
+  const control = held && acceptable(op, held) ? held : undefined;
+  return { cases: [{ body, location: path, why: `\`${path}\` left out`, ...(control ? { control } : {}) }], left: [] };
 }

@@ -22,6 +22,7 @@ import { usersFaults } from './faults/users.js';
 import { vpcsFaults } from './faults/vpcs.js';
 import { httpFaults } from './faults-http.js';
 import { type RepairFault, repairFaults } from './faults-repair.js';
+import { type StrictFault, strictFaults } from './faults-strict.js';
 import { wholeFloatFaults } from './faults-whole-float.js';
 
 export type { EventMissingFault, Fault, SkipFault };
@@ -52,9 +53,10 @@ const catalogue = [
 
 /**
  * Every name `world.fault` accepts: the catalogued names, and the generated families (`skip:` any
- * requirement, `repair:` a repairing fault, `event-missing:` any action, which the event log checks). A typo in a literal name fails the typecheck.
+ * requirement, `repair:` a repairing fault, `strict:` a too-strict one, `event-missing:` any action,
+ * which the event log checks). A typo in a literal name fails the typecheck.
  */
-export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | EventMissingFault;
+export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | StrictFault | EventMissingFault;
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {
@@ -64,7 +66,7 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = [...catalogue, ...repairFaults].map((x) => ({
+export const faults: readonly Fault[] = [...catalogue, ...repairFaults, ...strictFaults].map((x) => ({
   ...x,
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));

@@ -7,7 +7,7 @@ import { limitRowOf } from '../../../spec/limit-rows.js';
 import type { AcceptedDerivation, Operation, Param, Rule } from '../../../spec/types.js';
 import { allowedValueAccepted } from '../../check/accepting.js';
 import { described } from '../../check/result.js';
-import { acceptedValues } from '../../generate/accepted-values.js';
+import { acceptedValues, controlValue } from '../../generate/accepted-values.js';
 import { type AcceptingCase, acceptable, acceptingCases } from '../../generate/accepting.js';
 import { itemHint } from '../../generate/over-limit.js';
 import type { Hints } from '../../generate/values.js';
@@ -18,7 +18,7 @@ import { casesAtOnce, heavyAnswer, sendCases } from '../cases-at-once.js';
 import { holdsPublic, withReferences } from '../cross-rule-entities.js';
 import { createdFixtures } from '../fixture-specs.js';
 import { hintsFor } from '../hints.js';
-import type { Kit } from '../kit.js';
+import { type Kit, SkipRequirement } from '../kit.js';
 import { type ProcedureContext, renames, validRequest } from './request.js';
 import { notARuleRejection } from './rule-rejection.js';
 
@@ -158,14 +158,18 @@ async function profileWithoutPublic(kit: Kit, request: SendOptions): Promise<voi
       await kit.send(opOf('interfaces/delete'), { params: { ...params, interfaceId: item.id as number } });
 }
 
-/** A label or username of its own for each case of a create: a name taken by an earlier case (unique among managed credentials) is no bound. */
-function freshNames(kit: Kit, op: Operation, own: string): (body: Json) => Json {
-  if (op.method !== 'POST') return (body) => body;
+/**
+ * A label or username of its own for each request of a create or a rename: a name taken by an
+ * earlier case (unique among managed credentials, usernames) is no bound. The case's own field keeps its value, except in
+ * the control, which holds the base's.
+ */
+function freshNames(kit: Kit, op: Operation, own: string): (body: Json, control?: boolean) => Json {
+  if (op.method !== 'POST' && !renames(op)) return (body) => body;
   const hints = hintsFor(kit.session, op);
-  return (body) => {
+  return (body, control = false) => {
     const out = { ...body };
     for (const name of PREFIXED)
-      if (name !== own && typeof out[name] === 'string' && hints[name])
+      if ((control || name !== own) && typeof out[name] === 'string' && hints[name])
         out[name] = sampleOne(hints[name] as fc.Arbitrary<unknown>, kit.session.nextSeed());
     return out;
   };
@@ -183,28 +187,31 @@ async function removeMade(kit: Kit, op: Operation, request: SendOptions, e: Exch
   await kit.send(opOf(spec.remove), { params: { ...request.params, [spec.param]: id } });
 }
 
-/**
- * Every accepting case of a body rule or optional field, built on the body the target accepts, with
- * what the cases name made real; each must be accepted. A refused case is sent again with another
- * value of the same size (a name another client holds is no bound), then the request without the
- * change (the control): only a refusal of the case alone fails.
- */
-export async function acceptedBody(ctx: ProcedureContext) {
+/** The accepting cases of a body requirement on the body the target accepts, with why others were left out. */
+async function casesOf(ctx: ProcedureContext, d: AcceptedDerivation) {
   const { kit, op } = ctx;
-  const d = derivationOf(kit);
-  if (TARGET_DECIDES.has(d.path))
-    return kit.skip(`the target decides which \`${d.path}\` values are valid (one it issued), whatever their size`);
   const named = await namedEntityHints(ctx, d.path);
   // An update changes its entity (a label at a bound, a field left out): one of its own, not a shared fixture.
   let valid = await validRequest(ctx, op.method === 'PUT');
   valid = (await PREPARE[op.id]?.(ctx, valid)) ?? valid;
   const base = { ...((valid.body ?? {}) as Json) };
-  BASE_NEEDS[d.path]?.(kit, op, base);
-  const hints = { ...hintsFor(kit.session, op, { plain: false }), ...named };
+  for (const [path, need] of Object.entries(BASE_NEEDS))
+    if (path === d.path || path.startsWith(`${d.path}.`)) need(kit, op, base);
+  const plain = hintsFor(kit.session, op);
   const { config } = kit.session;
-  const built = acceptingCases(op, d, base, seedOf(kit), hints, { prefix: config.labelPrefix });
-  const field = walkFields(op.body?.fields ?? []).find((w) => w.path === d.path)?.field;
-  const rule = d.rule === OPTIONAL ? undefined : field?.rules?.find((r) => ruleId(r) === d.rule);
+  const built = acceptingCases(
+    op,
+    d,
+    base,
+    seedOf(kit),
+    { ...hintsFor(kit.session, op, { plain: false }), ...named },
+    {
+      prefix: config.labelPrefix,
+      // Left out of every body the suite sends (it names another entity): no control can hold it.
+      unsendable: (path) =>
+        plain[path] !== undefined && sampleOne(plain[path] as fc.Arbitrary<unknown>, 1) === undefined,
+    },
+  );
   const left = [...built.left];
   // In safe mode the run changes and deletes only what shows its prefix: a label too short to hold it is not sent.
   const owned = (c: AcceptingCase) => {
@@ -213,49 +220,73 @@ export async function acceptedBody(ctx: ProcedureContext) {
     left.push(`${c.why}: too short to carry the run's prefix, which safe mode needs to delete what it names`);
     return false;
   };
-  const needs = CASE_NEEDS[`${op.id}:${d.path}`];
-  const cases = built.cases.filter(owned).map((c) => {
-    needs?.(c.body);
-    if (c.alternate) needs?.(c.alternate);
-    return c;
-  });
-  if (cases.length === 0) return kit.skip(left[0] ?? 'no accepting case can be built from the encoding');
-  const keep = (b: Json) => acceptable(op, b);
-  const groups = [cases.filter((c) => addsPublic(c.body)), cases.filter((c) => !addsPublic(c.body))];
-  const sendable: { c: AcceptingCase; request: SendOptions }[] = [];
-  for (const group of groups.filter((g) => g.length > 0)) {
-    const resolved = await withReferences(ctx, { ...valid, body: base }, group, keep, addsPublic);
+  const needs = CASE_NEEDS[`${op.id}:${d.path}`] ?? (() => {});
+  for (const c of built.cases) for (const b of [c.body, c.alternate, c.control]) if (b) needs(b);
+  return { cases: built.cases.filter(owned), left, request: { ...valid, body: base } };
+}
+
+/** One body of a case (its alternate, its control) with what it names made real; undefined when that cannot be had. */
+async function resolved(ctx: ProcedureContext, request: SendOptions, body: Json, publicOne: boolean) {
+  const keep = (b: Json) => acceptable(ctx.op, b);
+  try {
+    const r = await withReferences(ctx, request, [{ body }], keep, () => publicOne);
+    const c = r.cases[0];
+    if (!c) return undefined;
     // The body is the interface: it is added to a profile, which must not hold a public one either.
-    if (group === groups[0] && op.body?.fields.some((f) => f.name === 'purpose'))
-      await profileWithoutPublic(kit, resolved.request);
-    left.push(...resolved.unresolved);
-    for (const c of resolved.cases) sendable.push({ c, request: resolved.request });
+    if (publicOne && ctx.op.body?.fields.some((f) => f.name === 'purpose'))
+      await profileWithoutPublic(ctx.kit, r.request);
+    return { ...r.request, body: c.body };
+  } catch (error) {
+    if (error instanceof SkipRequirement) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Every accepting case of a body rule or optional field, built on the body the target accepts, with
+ * what the cases name made real; each must be accepted. A refused case is sent again with another
+ * value of the same size (a name another client holds is no bound), then the request without the
+ * change (the control): only a refusal of the case alone fails. A case adding a public interface
+ * goes to an instance without one (withReferences), its alternate and control alike.
+ */
+export async function acceptedBody(ctx: ProcedureContext) {
+  const { kit, op } = ctx;
+  const d = derivationOf(kit);
+  if (TARGET_DECIDES.has(d.path))
+    return kit.skip(`the target decides which \`${d.path}\` values are valid (one it issued), whatever their size`);
+  const { cases, left, request: shared } = await casesOf(ctx, d);
+  if (cases.length === 0) return kit.skip(left[0] ?? 'no accepting case can be built from the encoding');
+  const sendable: { c: AcceptingCase; request: SendOptions; publicOne: boolean }[] = [];
+  for (const c of cases) {
+    const publicOne = addsPublic(c.body);
+    const request = await resolved(ctx, shared, c.body, publicOne);
+    if (request) sendable.push({ c, request, publicOne });
+    else left.push(`${c.why}: what it names could not be made on this target`);
   }
   if (sendable.length === 0) return kit.skip(left[0] ?? 'what the accepting cases name could not be made');
+  const field = walkFields(op.body?.fields ?? []).find((w) => w.path === d.path)?.field;
+  const rule = d.rule === OPTIONAL ? undefined : field?.rules?.find((r) => ruleId(r) === d.rule);
   const documents = documentsWords(op, field, rule, d.path);
   const withNames = freshNames(kit, op, d.path);
   // A rename moves its entity from under the path: each case renames an entity of its own.
-  const own = renames(op)
-    ? async (r: SendOptions) => ({ ...r, params: (await validRequest(ctx, true)).params })
-    : undefined;
+  const own = renames(op) ? async () => (await validRequest(ctx, true)).params : undefined;
   const child = childCreate(op);
+  const send = async (request: SendOptions, control = false) => {
+    const params = own ? await own() : request.params;
+    const e = await kit.send(op, { ...request, params, body: withNames(request.body as Json, control) });
+    if (child) await removeMade(kit, op, { ...request, params }, e);
+    return e;
+  };
   await sendCases(
     sendable,
-    async ({ c, request: shared }): Promise<Answered> => {
-      const request = own ? await own(shared) : shared;
-      const send = async (body: Json) => {
-        const e = await kit.send(op, { ...request, body: withNames(body) });
-        if (child) await removeMade(kit, op, request, e);
-        return e;
-      };
-      const e = await send(c.body);
+    async ({ c, request, publicOne }): Promise<Answered> => {
+      const e = await send(request);
       if (!refusedByRule(e)) return { e };
-      if (c.alternate) {
-        const other = (await withReferences(ctx, request, [{ body: c.alternate }], keep, addsPublic)).cases[0];
-        const again = other ? await send(other.body) : undefined;
-        if (again && !refusedByRule(again)) return { e: again };
-      }
-      return { e, control: await send((request.body ?? {}) as Json) };
+      const other = c.alternate && (await resolved(ctx, shared, c.alternate, publicOne));
+      const again = other ? await send(other) : undefined;
+      if (again && !refusedByRule(again)) return { e: again };
+      const control = c.control && (await resolved(ctx, shared, c.control, publicOne));
+      return { e, ...(control ? { control: await send(control, true) } : {}) };
     },
     ({ c }, answered) => judgeAccepting(kit, `${c.location}: ${c.why}`, documents, answered),
     child || own ? { atOnce: 1 } : atOnce(kit),
@@ -315,12 +346,24 @@ export async function acceptedParam(ctx: ProcedureContext) {
   }
   if (cases.length === 0) return kit.skip(left[0] ?? 'no accepted value of this parameter can be sent');
   const documents = documentsWords(op, param, rule, param.name);
+  // The control: a query without the parameter (its default); a path with the value well inside its bounds.
+  const inside = controlValue(param, rule, seedOf(kit));
+  const control: SendOptions =
+    d.in === 'query' || inside === undefined
+      ? valid
+      : {
+          ...valid,
+          params: {
+            ...valid.params,
+            [param.name]: inside as number,
+            ...('year' in (valid.params ?? {}) && param.name !== 'year' ? { year: PAST_YEAR() } : {}),
+          },
+        };
   await sendCases(
     cases,
     async (c): Promise<Answered> => {
       const e = await kit.send(op, c.request);
-      // The control: the same request at the parameter's default (the value a client gets without it).
-      return refusedByRule(e) ? { e, control: await kit.send(op, valid) } : { e };
+      return refusedByRule(e) ? { e, control: await kit.send(op, control) } : { e };
     },
     (c, answered) => judgeAccepting(kit, `${param.name} ${c.value}: ${c.why}`, documents, answered),
     atOnce(kit),
