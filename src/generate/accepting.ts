@@ -183,10 +183,16 @@ function mendItems(op: Operation, rule: CrossRule, body: Body, own: string, seed
       setPath(item, member, required ? drawnValue(op, path, seed + i, hints) : undefined);
       continue;
     }
-    // The case's own member is what the item's purpose requires: an item of another purpose then.
+    // The case's own member is what the item's purpose requires, or what it forbids (a label on a
+    // public interface): an item of a purpose the rule does not concern then.
     const purposePath = each ? `${each}.purpose` : 'purpose';
-    if (required && !touches(purposePath, own))
-      item.purpose = enumOf(op, purposePath).find((v) => v !== rule.params.purpose) ?? item.purpose;
+    if (touches(purposePath, own)) continue;
+    const concerned: unknown[] = required
+      ? [rule.params.purpose]
+      : rule.kind === 'conditional-values'
+        ? (rule.params.purposes ?? [])
+        : [];
+    item.purpose = enumOf(op, purposePath).find((v) => !concerned.includes(v)) ?? item.purpose;
   }
   // A rule over several items (one primary, unique labels): the member stays on the first item only.
   if (!touches(path, own) && crossRuleBroken(rule, body) === true)

@@ -66,6 +66,7 @@ export { type Kit, SkipRequirement } from '../../src/harness/kit.js';
 export { scopesWithout } from '../../src/harness/procedures/auth.js';
 export type { WrittenProcedure } from '../../src/harness/procedures/derived.js';
 export { destroys, validRequest, type WrittenContext } from '../../src/harness/procedures/request.js';
+export { type Control, judgeControl, refusedBeside } from '../../src/harness/procedures/rule-rejection.js';
 export type { Exchange } from '../../src/http/exchange.js';
 export { ExpectationBroken, type StateCommand } from '../../src/stateful/model-run.js';
 export { commandOf, type Step, type TableAdapter, type TriggerStep, tableRun } from '../../src/stateful/table-run.js';
