@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { describeRule } from '../../spec/derive.js';
 import { checkField, STATEFUL_RULE_KINDS } from '../../spec/evaluate.js';
 import type { Field, Param, Rule } from '../../spec/types.js';
-import { validValue } from './values.js';
 
 export interface AcceptedValue {
   value: unknown;
@@ -245,7 +244,3 @@ export function controlValue(
   const n = max === undefined ? min + 2 : min + Math.floor((max - min) / 4);
   return sized(field, rule, n, seed, options);
 }
-
-/** One valid item of an array field, for `acceptedValues` of its item count when no hint gives one. */
-export const itemArbitrary = (field: Field, path: string): fc.Arbitrary<unknown> | undefined =>
-  field.items ? validValue(field.items, `${path}.item`) : undefined;
