@@ -53,6 +53,8 @@ export function derivedSuffix(d: DerivedFrom): string {
       return `${d.path}-not-accepted`;
     case 'not-returned':
       return `${d.path}-not-returned`;
+    case 'accepted':
+      return `${d.path}-${d.rule}-accepted`;
     case 'event':
       return `event/${d.action}`;
   }
@@ -102,6 +104,27 @@ export function describeRule(rule: Rule): string {
     case 'password-strength':
       return `meet the strength requirement, else the error text is ${quote(rule.errorText)}`;
   }
+}
+
+/** Rules whose accepting side is a requirement of its own: bounds of a length, a range, a count or a size, and enums. */
+export const ACCEPTING_RULE_KINDS: ReadonlySet<Rule['kind']> = new Set([
+  'length',
+  'json-length',
+  'base64-decoded-length',
+  'count',
+  'range',
+  'items',
+  'enum',
+]);
+
+/** The `rule` of an accepted derivation that says a body without the field is accepted. */
+export const OPTIONAL = 'optional';
+
+/** What the accepting twin of a rule sends, as a clause after "accepts". */
+function acceptedClause(rule: Rule, what: string): string {
+  return rule.kind === 'enum'
+    ? `each value ${what} may take, each in a request of its own: ${what} may ${describeRule(rule)}`
+    : `${what} at each bound of what it allows and one step inside each bound: ${what} may ${describeRule(rule)}`;
 }
 
 const familyOf = (rule: Rule): Requirement['family'] => {
@@ -205,6 +228,20 @@ function fieldRequirements(op: Operation, make: Make): Requirement[] {
         ),
       );
     }
+    out.push(...acceptedTwins(field.rules, 'body', path, where, subject, (rule) => familyOf(rule), make));
+  }
+  // Each top-level optional field: nested members follow their parent, which decides whether they are given.
+  for (const field of op.body?.fields ?? []) {
+    if (field.required) continue;
+    out.push(
+      make(
+        { kind: 'accepted', in: 'body', path: field.name, rule: OPTIONAL },
+        'MUST',
+        `${where} accepts a body without ${quote(field.name)}, which is optional.`,
+        { kind: 'operation', operation: op.id, field: field.name },
+        'required',
+      ),
+    );
   }
   for (const rule of op.body?.rules ?? []) out.push(crossRequirement(op, rule, make));
   for (const name of op.body?.notAccepted ?? []) {
@@ -250,17 +287,46 @@ function crossRequirement(op: Operation, rule: CrossRule, make: Make): Requireme
 }
 
 function paramRequirements(op: Operation, params: Param[], where: 'path' | 'query', make: Make): Requirement[] {
-  return params.flatMap((p) =>
-    (p.rules ?? []).map((rule) =>
-      make(
-        { kind: 'param-rule', in: where, path: p.name, rule: ruleId(rule) },
-        'MUST',
-        `${label(op)} requires the ${where} parameter ${quote(p.name)} to ${describeRule(rule)}, and rejects it otherwise.`,
-        { kind: 'operation', operation: op.id, field: p.name },
-        p.name === 'page' || p.name === 'page_size' ? 'paging' : familyOf(rule),
+  return params.flatMap((p) => {
+    const subject = { kind: 'operation' as const, operation: op.id, field: p.name };
+    const family = (rule: Rule) => (p.name === 'page' || p.name === 'page_size' ? 'paging' : familyOf(rule));
+    return [
+      ...(p.rules ?? []).map((rule) =>
+        make(
+          { kind: 'param-rule', in: where, path: p.name, rule: ruleId(rule) },
+          'MUST',
+          `${label(op)} requires the ${where} parameter ${quote(p.name)} to ${describeRule(rule)}, and rejects it otherwise.`,
+          subject,
+          family(rule),
+        ),
       ),
-    ),
-  );
+      ...acceptedTwins(p.rules, where, p.name, label(op), subject, family, make),
+    ];
+  });
+}
+
+/** The accepting side of each rule of a field or parameter that has one (ACCEPTING_RULE_KINDS). */
+function acceptedTwins(
+  rules: readonly Rule[] | undefined,
+  place: 'body' | 'path' | 'query',
+  path: string,
+  where: string,
+  subject: Requirement['subject'],
+  family: (rule: Rule) => Requirement['family'],
+  make: Make,
+): Requirement[] {
+  const what = place === 'body' ? quote(path) : `the ${place} parameter ${quote(path)}`;
+  return (rules ?? [])
+    .filter((rule) => ACCEPTING_RULE_KINDS.has(rule.kind))
+    .map((rule) =>
+      make(
+        { kind: 'accepted', in: place, path, rule: ruleId(rule) },
+        'MUST',
+        `${where} accepts ${acceptedClause(rule, what)}.`,
+        subject,
+        family(rule),
+      ),
+    );
 }
 
 type Make = (

@@ -506,9 +506,17 @@ export type DerivedFrom =
   | { kind: 'unknown-id' }
   | { kind: 'param-rule'; in: 'path' | 'query'; path: string; rule: string }
   | BodyDerivation
+  | AcceptedDerivation
   | { kind: 'not-accepted'; path: string }
   | { kind: 'not-returned'; path: string }
   | { kind: 'event'; action: string };
+
+/**
+ * The accepting side of a value rule: values the rule allows, at each of its bounds and just inside
+ * them, or each member of an enum, are accepted; `rule` is the rule's id, or `optional` for a body
+ * field the documents mark optional (a body without it is accepted). `in` says where the value goes.
+ */
+export type AcceptedDerivation = { kind: 'accepted'; in: 'body' | 'path' | 'query'; path: string; rule: string };
 
 /** What a body violation breaks: a rule on one field (or a parameter value), or a cross rule. */
 export type BodyDerivation = { kind: 'field-rule'; path: string; rule: string } | { kind: 'cross-rule'; rule: string };

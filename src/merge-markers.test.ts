@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const MARKER = /^(?:<{7}|>{7})(?: |$)|^={7}$/m;
 
 /** The tracked files that hold a conflict marker at the start of a line. */
-export function filesWithMarkers(files: readonly string[], read: (file: string) => string): string[] {
+function filesWithMarkers(files: readonly string[], read: (file: string) => string): string[] {
   return files.filter((file) => MARKER.test(read(file)));
 }
 

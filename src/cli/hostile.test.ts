@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { requirements } from '../../spec/index.js';
+import { selectRequirements } from '../../spec/selection.js';
 import type { Results } from '../report/results.js';
 import { type HostileBehaviour, startHostileTarget } from '../selftest/hostile-target.js';
 import { runCli } from './child.js';
@@ -16,11 +16,12 @@ import { runCli } from './child.js';
  * documents rule out: an HTML page for JSON, a 500 where a valid request needs an answer; those are
  * the target's failures, judged like any other (a 500 where a rule case needs a refusal is `error`).
  */
-const cases: { behaviour: HostileBehaviour; exit: 1 | 2 }[] = [
+const cases: { behaviour: HostileBehaviour; exit: 1 | 2; preflightAnswered?: boolean }[] = [
   { behaviour: 'silent', exit: 2 },
   { behaviour: 'slow', exit: 2 },
-  { behaviour: 'reset', exit: 2 },
-  { behaviour: 'truncated', exit: 2 },
+  // From the first request these are a misconfiguration, which the preflight names (below); met in the suites, the run judges on.
+  { behaviour: 'reset', exit: 2, preflightAnswered: true },
+  { behaviour: 'truncated', exit: 2, preflightAnswered: true },
   { behaviour: 'limit429', exit: 2 },
   { behaviour: 'html', exit: 1 },
   { behaviour: 'error500', exit: 1 },
@@ -32,11 +33,11 @@ const BOUND_MS = 90_000;
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 describe.concurrent('a run against a hostile target', () => {
-  for (const { behaviour, exit } of cases) {
+  for (const { behaviour, exit, preflightAnswered } of cases) {
     test(`${behaviour}: ends within the bound, writes complete reports, exits ${exit}`, {
       timeout: BOUND_MS + 30_000,
     }, async () => {
-      const target = await startHostileTarget(behaviour);
+      const target = await startHostileTarget(behaviour, { preflightAnswered });
       const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-${behaviour}-`));
       try {
         const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
@@ -47,11 +48,17 @@ describe.concurrent('a run against a hostile target', () => {
         expect(output).not.toMatch(STACK_LINE);
 
         const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
-        const expected = requirements.filter((q) => q.area === AREA).length;
+        const expected = selectRequirements({ only: [AREA] }).all.length;
         expect(results.requirements.length).toBe(expected);
         const s = results.summary;
-        expect(s.pass + s.fail + s.nonStrict + s.skipped + s.error + s.excluded).toBe(expected);
-        if (exit === 2) expect(results.requirements.every((q) => q.verdict === 'error')).toBe(true);
+        expect(s.pass + s.fail + s.nonStrict + s.skipped + s.error + s.notImplemented + s.notOffered + s.excluded).toBe(
+          expected,
+        );
+        // Conventions come with any area; those judged through no operation of it are skipped, saying so.
+        const judged = results.requirements.filter(
+          (q) => !(q.verdict === 'skipped' && /leave none of the operations it is judged through/.test(q.reason ?? '')),
+        );
+        if (exit === 2) expect(judged.filter((q) => q.verdict !== 'error')).toEqual([]);
         else {
           expect(s.fail).toBeGreaterThan(0);
           // A 5xx to a case breaking a validation rule is no rejection by that rule: such requirements are errors.
@@ -65,6 +72,28 @@ describe.concurrent('a run against a hostile target', () => {
           expect(existsSync(join(dir, file)) && statSync(join(dir, file)).size > 0, file).toBe(true);
         }
         expect(readdirSync(join(dir, 'allure-results')).length).toBeGreaterThan(0);
+      } finally {
+        await target.close();
+      }
+    });
+  }
+});
+
+describe.concurrent('a target that breaks every connection from the first request', () => {
+  for (const behaviour of ['reset', 'truncated'] as const) {
+    test(`${behaviour}: the preflight says so in one line and exits 2, before any verdict`, {
+      timeout: BOUND_MS,
+    }, async () => {
+      const target = await startHostileTarget(behaviour);
+      const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-first-${behaviour}-`));
+      try {
+        const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
+        const r = await runCli([...args, '--timeout', '1000', '--report-dir', dir], { boundMs: BOUND_MS });
+        const output = r.stdout + r.stderr;
+        expect(r.code, output).toBe(2);
+        expect(output).toMatch(/answered nothing \(\S+\): the connection carried no HTTP answer/);
+        expect(output).not.toMatch(STACK_LINE);
+        expect(existsSync(join(dir, 'results.json'))).toBe(false);
       } finally {
         await target.close();
       }

@@ -41,7 +41,7 @@ const matches = (body: Body, path: string, regex: unknown) => {
 };
 
 /** Rules over items by purpose: the array they apply to (`interfaces`), or '' when the body is the item. */
-function itemsOf(rule: CrossRule): string | undefined {
+export function itemsOf(rule: CrossRule): string | undefined {
   const p = itemParams(rule);
   if (!p) return undefined;
   if (typeof p.each === 'string') return p.each;
@@ -93,7 +93,7 @@ export function crossRuleBroken(rule: CrossRule, body: Body): boolean | undefine
 }
 
 /** The encoded field at a dotted path (`devices.sda.disk_id`, `interfaces.label`: members of array items too). */
-function fieldAt(fields: readonly Field[], path: string): Field | undefined {
+export function fieldAt(fields: readonly Field[], path: string): Field | undefined {
   const [name, ...rest] = path.split('.');
   const field = fields.find((f) => f.name === name);
   if (!field || rest.length === 0) return field;

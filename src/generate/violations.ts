@@ -5,7 +5,7 @@ import { ruleId } from '../../spec/derive.js';
 import { checkField } from '../../spec/evaluate.js';
 import { rawNumber } from '../../spec/raw-json.js';
 import type { Field, Format, Param, Rule } from '../../spec/types.js';
-import { cached, validValue } from './values.js';
+import { cached, lengthBounds, validValue } from './values.js';
 
 /** Marks a required field left out. */
 export const ABSENT: unique symbol = Symbol('absent');
@@ -78,6 +78,26 @@ function validString(field: Field | Param, seed: number): string {
   return typeof v === 'string' && v.length > 0 ? v : 'abc';
 }
 
+/** Valid strings drawn to choose a roomy one from: enough that one fits whatever the seed. */
+const ROOMY_DRAWS = 20;
+
+/** Whether a string has room for the change of a case: two characters at least, one below the maximum. */
+const roomy = (field: Field | Param, s: string) => {
+  const { max } = lengthBounds(field.rules);
+  return [...s].length >= 2 && (max === undefined || [...s].length < max);
+};
+
+/**
+ * A valid string with room for a case's change (a character added, moved in, or doubled) inside the
+ * field's length bounds: the shortest of a few drawn. On a value drawn at its maximum, a character
+ * more broke the length too, and the case was dropped at some seeds and sent at others (issue 28).
+ */
+function roomyString(field: Field | Param, seed: number): string {
+  const drawn = fc.sample(validValue(notNull(field), field.name), { seed, numRuns: ROOMY_DRAWS });
+  const fits = drawn.filter((v): v is string => typeof v === 'string' && roomy(field, v));
+  return fits.sort((a, b) => a.length - b.length)[0] ?? validString(field, seed);
+}
+
 function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValue[] {
   const id = ruleId(rule);
   const at = (value: unknown, why: string): BadValue => ({ rule: id, value, why });
@@ -142,7 +162,7 @@ function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValu
       return out;
     }
     case 'pattern': {
-      const base = validString(field, seed);
+      const base = roomyString(field, seed);
       if (!rule.match) {
         const hit = sampleOne(matching(rule.regex), seed);
         return [
@@ -158,7 +178,7 @@ function ruleViolations(field: Field | Param, rule: Rule, seed: number): BadValu
       ]);
     }
     case 'forbidden-characters': {
-      const base = validString(field, seed).slice(0, 4);
+      const base = roomyString(field, seed).slice(0, 4);
       return [...rule.characters].map((c) => at(`${base}${c}`, `contains ${JSON.stringify(c)}`));
     }
     case 'count':
@@ -203,9 +223,15 @@ export function statedBounds(field: Field | Param): { min: number; max: number }
 function validBase(field: Field | Param, seed: number, given: unknown): unknown {
   const bounds = statedBounds(field);
   if (bounds && field.type === 'string') return Math.min(bounds.max, Math.max(bounds.min, 1234.5)).toFixed(2);
-  if (given !== undefined && given !== null && checkField(field, given, field.name, field.name).length === 0)
-    return given;
-  return sampleOne(validValue(notNull(field), field.name), seed);
+  const valid = given !== undefined && given !== null && checkField(field, given, field.name, field.name).length === 0;
+  if (valid && (typeof given !== 'string' || roomy(field, given))) return given;
+  return field.type === 'string' ? roomyString(field, seed) : sampleOne(validValue(notNull(field), field.name), seed);
+}
+
+/** One element of an array field's valid values, to write as the scalar a lenient server would wrap. */
+function elementOf(field: Field | Param, v: unknown, seed: number): unknown {
+  if (Array.isArray(v) && v.length > 0) return v[0];
+  return 'items' in field && field.items ? sampleOne(validValue(field.items, `${field.name}.item`), seed) : undefined;
 }
 
 /** Digits grouped by thousands with commas (`1,234.50`). */
@@ -231,13 +257,17 @@ function nearMisses(field: Field | Param, seed: number, given: unknown, only?: s
     // JSON.stringify writes the raw number as given: `5.0`, which JSON.parse would read as 5.
     if (field.type === 'integer' && Number.isInteger(v)) near('type', rawNumber(`${v}.0`), `${v}.0 for ${v}`);
   }
-  if (field.type === 'boolean' && typeof v === 'boolean') {
-    near('type', String(v), `the string ${JSON.stringify(String(v))} for a boolean`);
-    near('type', v ? 1 : 0, `the number ${v ? 1 : 0} for a boolean`);
-    if (v) near('type', '1', 'the string "1" for true');
+  // Both values, whichever the base holds: a server coercing one only is caught at every seed.
+  if (field.type === 'boolean') {
+    for (const b of [true, false]) {
+      near('type', String(b), `the string ${JSON.stringify(String(b))} for a boolean`);
+      near('type', b ? 1 : 0, `the number ${b ? 1 : 0} for a boolean`);
+    }
+    near('type', '1', 'the string "1" for true');
   }
   if (field.type === 'string' && typeof v === 'string') near('type', [v], 'a valid string in a one-element array');
-  if (field.type === 'array' && Array.isArray(v) && v.length === 1) near('type', v[0], 'the scalar for an array');
+  const element = field.type === 'array' ? elementOf(field, v, seed) : undefined;
+  if (element !== undefined) near('type', element, 'the scalar for an array');
   for (const rule of field.rules ?? []) {
     const id = ruleId(rule);
     switch (rule.kind) {
@@ -263,8 +293,16 @@ function nearMisses(field: Field | Param, seed: number, given: unknown, only?: s
           near(id, `${v} `, 'a trailing space');
           const sep = [...v].find((c) => /[^\p{L}\p{N}]/u.test(c));
           if (sep) near(id, v.replace(sep, sep + sep), `the separator ${JSON.stringify(sep)} doubled`);
-          if (/^\$?\d{4,}(\.\d+)?$/.test(v))
-            near(id, withCommas(v), 'thousands separated by commas, within the bounds');
+          if (/^\$?\d{4,}(\.\d+)?$/.test(v)) {
+            // The commas must fit the length too: a long number is written from the field's shortest.
+            const { max } = lengthBounds(field.rules);
+            const fits = max === undefined || withCommas(v).length <= max;
+            near(
+              id,
+              withCommas(fits ? v : roomyString(field, seed)),
+              'thousands separated by commas, within the bounds',
+            );
+          }
           if (/^\$?\d+\.\d+$/.test(v)) near(id, v.replace(/\.\d+$/, ''), 'the same amount without decimals');
         }
         break;

@@ -3,8 +3,6 @@
 import { isObject } from '../../spec/evaluate.js';
 import { opOf } from '../../spec/index.js';
 import type { Purpose } from '../../spec/part3/interfaces.js';
-import type { NegativeCase } from '../generate/bodies.js';
-import { breaksOnly } from '../generate/cross-rules.js';
 import type { SendOptions } from '../target/session.js';
 import { isPrivateImage } from './hints.js';
 import type { ProcedureContext } from './procedures/request.js';
@@ -66,7 +64,7 @@ async function viewInstance(ctx: ProcedureContext, nodeId: Id): Promise<Json> {
 
 const PUBLIC: Purpose = 'public';
 
-const holdsPublic = (body: Json) =>
+export const holdsPublic = (body: Json) =>
   Array.isArray(body.interfaces) && body.interfaces.some((i) => isObject(i) && i.purpose === PUBLIC);
 
 /**
@@ -174,9 +172,9 @@ export function fillSlots(body: Json, slots: string[], disk: Id): void {
 
 // ---- All of them, for one test ----
 
-export interface Referenced {
+export interface Referenced<C extends { body: Json }> {
   request: SendOptions;
-  cases: NegativeCase[];
+  cases: C[];
   /** Why cases were left out: what they name cannot be had on this target. */
   unresolved: string[];
 }
@@ -184,16 +182,16 @@ export interface Referenced {
 /**
  * The cases with every reference they hold made real, each entity found or made once for all of
  * them, and the request they go with (another instance, when the cases need one); each case is
- * re-checked to still break its rule and nothing else.
+ * re-checked with `keep` (a cross rule's case still breaks its rule and nothing else, an accepting
+ * case breaks none).
  */
-export async function withReferences(
+export async function withReferences<C extends { body: Json }>(
   ctx: ProcedureContext,
   request: SendOptions,
-  cases: NegativeCase[],
-): Promise<Referenced> {
-  const { op } = ctx;
-  const rule = op.body?.rules?.find((r) => cases[0] && r.id === cases[0].suffix);
-  if (!rule) return { request, cases, unresolved: [] };
+  cases: C[],
+  keep: (body: Json) => boolean,
+  addsPublic: (body: Json) => boolean = holdsPublic,
+): Promise<Referenced<C>> {
   let params: Params = { ...request.params };
   const base = structuredClone((request.body ?? {}) as Json);
   let kept = cases.map((c) => ({ ...c, body: structuredClone(c.body) }));
@@ -201,7 +199,7 @@ export async function withReferences(
   const naming = (member: string) => bodies().filter((b) => valuesOf(b, member).length > 0);
   const unresolved: string[] = [];
 
-  if (params.nodeId !== undefined && kept.length > 0 && bodies().every(holdsPublic)) {
+  if (params.nodeId !== undefined && kept.length > 0 && bodies().every(addsPublic)) {
     const moved = await instanceWithoutPublic(ctx, params);
     params = moved.params;
     for (const b of [base, ...bodies()]) moveDevices(b, moved.disk);
@@ -240,7 +238,7 @@ export async function withReferences(
   }
   return {
     request: { ...request, params, body: base },
-    cases: kept.filter((c) => breaksOnly(op, rule, c.body)),
+    cases: kept.filter((c) => keep(c.body)),
     unresolved,
   };
 }

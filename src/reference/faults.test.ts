@@ -30,8 +30,8 @@ describe('fault catalogue', () => {
     expect([...inCode].filter((name) => !catalogued.has(name))).toEqual([]);
   });
 
-  test('every catalogued fault exists in the server code (skip:, repair:, event-missing: and echo: faults are generic)', () => {
-    const generic = ['skip:', 'repair:', 'event-missing:', 'echo:'];
+  test('every catalogued fault exists in the server code (skip:, repair:, strict:, event-missing: and echo: faults are generic)', () => {
+    const generic = ['skip:', 'repair:', 'strict:', 'event-missing:', 'echo:'];
     expect(
       faults
         .filter((x) => !generic.some((family) => x.name.startsWith(family)) && !inCode.has(x.name))
@@ -58,6 +58,7 @@ describe('fault names are typed', () => {
     expect(world.fault('update-ignored')).toBe(true);
     expect(world.fault('skip:vpcs/create/label-length')).toBe(true);
     expect(world.fault('repair:vpcs/create/label-length')).toBe(false);
+    expect(world.fault('strict:vpcs/create/label-length-accepted')).toBe(false);
     // @ts-expect-error: no fault has this name; if FaultName ever widens to string, tsc fails on this unused directive.
     expect(world.fault('update-ignord')).toBe(false);
   });

@@ -23,6 +23,7 @@ import { vpcsFaults } from './faults/vpcs.js';
 import { type EchoFault, echoFaults } from './faults-echo.js';
 import { httpFaults } from './faults-http.js';
 import { type RepairFault, repairFaults } from './faults-repair.js';
+import { type StrictFault, strictFaults } from './faults-strict.js';
 import { stricterFaults } from './faults-stricter.js';
 import { wholeFloatFaults } from './faults-whole-float.js';
 
@@ -55,10 +56,10 @@ const catalogue = [
 
 /**
  * Every name `world.fault` accepts: the catalogued names, and the generated families (`skip:` any
- * requirement, `repair:` a repairing fault, `event-missing:` any action, which the event log checks,
- * `echo:` a secret given back). A typo in a literal name fails the typecheck.
+ * requirement, `repair:` a repairing fault, `strict:` a too-strict one, `event-missing:` any action,
+ * which the event log checks, `echo:` a secret given back). A typo in a literal name fails the typecheck.
  */
-export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | EventMissingFault | EchoFault;
+export type FaultName = (typeof catalogue)[number]['name'] | RepairFault | StrictFault | EventMissingFault | EchoFault;
 
 /** Known gaps: faults no test of the suite can kill yet, each with what it needs. */
 const AWAITING: Record<string, string> = {
@@ -68,7 +69,7 @@ const AWAITING: Record<string, string> = {
     : {}),
 };
 
-export const faults: readonly Fault[] = [...catalogue, ...repairFaults, ...echoFaults].map((x) => ({
+export const faults: readonly Fault[] = [...catalogue, ...repairFaults, ...strictFaults, ...echoFaults].map((x) => ({
   ...x,
   ...(AWAITING[x.name] ? { awaiting: AWAITING[x.name] } : {}),
 }));

@@ -6,6 +6,7 @@ import { mayHoldWholeFloats, parseKeepingWholeFloats, withRawNumbersRead } from 
 import type { Operation } from '../../spec/types.js';
 import { withEchoes, withKept } from './faults-echo.js';
 import { repaired } from './faults-repair.js';
+import { strictParamRefusal, strictRefusals } from './faults-strict.js';
 import { stricterRefusals } from './faults-stricter.js';
 import { can } from './model/access.js';
 import { endActionsInProgress } from './model/early-end.js';
@@ -111,7 +112,11 @@ function authorize(
 }
 
 /** Path parameters typed as the documents type them; a value of the wrong type names no resource. */
-function typedParams(op: Operation, raw: Record<string, string>): Record<string, string | number> | ModelError {
+function typedParams(
+  world: World,
+  op: Operation,
+  raw: Record<string, string>,
+): Record<string, string | number> | ModelError {
   const out: Record<string, string | number> = {};
   for (const p of op.pathParams) {
     const value = raw[p.name] ?? '';
@@ -120,6 +125,8 @@ function typedParams(op: Operation, raw: Record<string, string>): Record<string,
       const n = Number(value);
       const problems = checkField(p, n, p.name, p.name);
       if (problems.length) return invalid(p.name, (problems[0] as Violation).message);
+      const strict = strictParamRefusal((name) => world.fault(name), op, p.name, n);
+      if (strict) return invalid(p.name, strict);
       out[p.name] = n;
     } else out[p.name] = value;
   }
@@ -138,6 +145,8 @@ function parseQuery(world: World, op: Operation, query: URLSearchParams): Record
     const problems = checkField(param, value, p.name, p.name);
     if (problems.length && !world.fault('paging-bounds-ignored'))
       return invalid(p.name, (problems[0] as Violation).message);
+    const strict = strictParamRefusal((name) => world.fault(name), op, p.name, value);
+    if (strict) return invalid(p.name, strict);
   }
   return out;
 }
@@ -195,6 +204,9 @@ function validated(world: World, op: Operation, body: unknown): Record<string, u
       ...stricter,
     ]);
   }
+  // Too-strict faults refuse what the documents allow (a label over half its maximum, an optional field left out).
+  const strict = strictRefusals((name) => world.fault(name), op, read);
+  if (strict.length) return new ModelError('validation', strict);
   // An optional member sent as null was not given (DECISIONS 17): handlers never see it.
   return op.body.kind === 'json' ? (withoutAbsentMembers(op.body.fields, read) as Record<string, unknown>) : {};
 }
@@ -239,7 +251,7 @@ export function handle(world: World, handlers: Record<string, Handler>, req: Inc
     return refused(world, req, undefined, fail('disabled', 'This operation is disabled and no longer accessible'));
   const principal = authenticate(world, op, req.token);
   if (principal instanceof ModelError) return refused(world, req, undefined, principal);
-  const params = typedParams(op, req.params);
+  const params = typedParams(world, op, req.params);
   if (params instanceof ModelError) return refused(world, req, principal, params);
   const denied = authorize(world, op, principal, params);
   if (denied) return refused(world, req, principal, denied);

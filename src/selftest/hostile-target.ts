@@ -116,12 +116,20 @@ export async function onLoopback(server: Server): Promise<{ baseUrl: string; clo
   };
 }
 
-export async function startHostileTarget(behaviour: HostileBehaviour): Promise<HostileTarget> {
+/**
+ * A misbehaving server. With `preflightAnswered`, its first request (the run's preflight read) gets an
+ * empty list, so that a run gets past the preflight and meets the behaviour in its suites.
+ */
+export async function startHostileTarget(
+  behaviour: HostileBehaviour,
+  { preflightAnswered = false } = {},
+): Promise<HostileTarget> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     req.resume();
-    behave[behaviour](req, res, seen.length);
+    if (preflightAnswered && seen.length === 1) behave.hangsAfterPreflight(req, res, 1);
+    else behave[behaviour](req, res, seen.length);
   });
   return { ...(await onLoopback(server)), seen };
 }

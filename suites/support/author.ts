@@ -82,6 +82,7 @@ export { type Kit, SkipRequirement } from '../../src/harness/kit.js';
 export { scopesWithout } from '../../src/harness/procedures/auth.js';
 export type { WrittenProcedure } from '../../src/harness/procedures/derived.js';
 export { destroys, validRequest, type WrittenContext } from '../../src/harness/procedures/request.js';
+export { type Control, judgeControl, refusedBeside } from '../../src/harness/procedures/rule-rejection.js';
 export { OfferedSteps, throughOffered } from '../../src/harness/through-offered.js';
 export { unknownIdFrom } from '../../src/harness/unknown-ids.js';
 export type { Exchange } from '../../src/http/exchange.js';

@@ -12,6 +12,7 @@ import {
   paramCasesOf,
   withNearMissesOn,
 } from '../../generate/bodies.js';
+import { breaksOnly } from '../../generate/cross-rules.js';
 import { sendRequests } from '../cases-at-once.js';
 import { withReferences } from '../cross-rule-entities.js';
 import { hintsFor } from '../hints.js';
@@ -41,7 +42,7 @@ export async function bodyRule(ctx: ProcedureContext) {
     ? crossRuleCasesOf(op, id, base, kit.seed, runs, crossHints)
     : withNearMissesOn(op, id, fieldCases, base, kit.seed, runs, hints);
   const { request, cases, unresolved } = cross
-    ? await withReferences(ctx, valid, generated)
+    ? await withReferences(ctx, valid, generated, (b) => breaksOnly(op, cross, b))
     : { request: valid, cases: generated, unresolved: [] };
   if (cases.length === 0) return kit.skip(unresolved[0] ?? NO_CASE);
   await sendRequests(

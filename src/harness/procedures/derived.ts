@@ -1,6 +1,7 @@
 // Chooses the procedure that tests a requirement derived from operation data, by the kind of its derivation.
 
 import type { Derivation, Requirement } from '../../../spec/types.js';
+import { acceptedBody, acceptedParam } from './accepting.js';
 import {
   anonymousAllowed,
   entityPermission,
@@ -77,6 +78,8 @@ function choose(r: Requirement, d: Derivation): Chosen | undefined {
       return chosen(notAccepted, 'bodies', (ctx) => notAccepted(ctx, d.path));
     case 'not-returned':
       return chosen(notReturned, 'secrets', (ctx) => notReturned(ctx, d.path));
+    case 'accepted':
+      return d.in === 'body' ? chosen(acceptedBody, 'accepting') : chosen(acceptedParam, 'accepting');
     case 'param-rule':
     case 'field-rule':
     case 'cross-rule':

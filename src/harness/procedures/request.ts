@@ -45,7 +45,7 @@ export async function validRequest(ctx: ProcedureContext, fresh = false): Promis
 }
 
 /** An update that can rename its entity (a user's username) would pull a shared fixture from under other tests. */
-function renames(op: Operation): boolean {
+export function renames(op: Operation): boolean {
   const last = op.pathParams.at(-1)?.name;
   const idField = createdFixtures.find((f) => f.param === last)?.idField;
   return idField !== undefined && (op.body?.fields.some((f) => f.name === idField) ?? false);

@@ -24,3 +24,31 @@ export function judgeRuleCase(kit: Kit, e: Exchange, context: string, breaksPath
   if (why) kit.unjudged(`${context}: ${why}`);
   else kit.check(rejectedWith4xx(e), context);
 }
+
+/** A control of a case refused for a rule of state: what it is, and the request keeping the rule. */
+export interface Control {
+  what: string;
+  send: () => Promise<Exchange>;
+}
+
+/**
+ * Judges a case that breaks a rule of state (an address in use): refused with a 4xx, then, only when
+ * it was, the control must be accepted (`judgeControl`). A case accepted fails without a control.
+ */
+export async function refusedBeside(kit: Kit, e: Exchange, context: string, control: Control): Promise<void> {
+  if (kit.check(rejectedWith4xx(e), context)) judgeControl(kit, await control.send(), control.what);
+}
+
+/**
+ * Judges the control of a case refused for a rule of state: the same request keeping the rule (a free
+ * address where the case names one in use), which must be accepted. Refused too, the case's refusal
+ * cannot be told from a refusal for another reason, and the requirement is not judged (`error`), never
+ * passed: a target refusing everything for an unrelated reason shows nothing about the rule.
+ */
+export function judgeControl(kit: Kit, e: Exchange, context: string): void {
+  const s = e.response?.status;
+  if (s !== undefined && s >= 200 && s < 300) return;
+  kit.unjudged(
+    `control (${context}) answered ${s ?? 'nothing'}: the request keeping the rule was refused too, so the case's refusal may have another reason`,
+  );
+}

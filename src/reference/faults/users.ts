@@ -20,6 +20,9 @@ export const usersFaults = [
   f('grants-update-replaces', 'grant', 'resets entries a grants update leaves out', [
     'users/grants/update/omitted-unchanged',
   ]),
+  f('grants-global-reset-when-omitted', 'grant', 'withdraws every global grant when an update leaves out `global`', [
+    'users/grants/update/omitted-unchanged',
+  ]),
   f('grants-null-ignored', 'grant', 'keeps access when permissions is null', [
     'users/grants/update/null-means-no-access',
   ]),

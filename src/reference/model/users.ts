@@ -251,8 +251,12 @@ function applyEntityChange(world: World, grants: Grants, change: EntityChange): 
 }
 
 /** Merges the global members the body names; members left out keep their values. */
-function applyGlobal(grants: Grants, global: GrantsBody['global']): void {
-  if (!global) return;
+function applyGlobal(world: World, grants: Grants, global: GrantsBody['global']): void {
+  if (!global) {
+    // A body without `global` read as every global grant withdrawn (issue 28 item 8).
+    if (world.fault('grants-global-reset-when-omitted')) grants.global = emptyGrants().global;
+    return;
+  }
   if (global.account_access !== undefined) grants.global.account_access = global.account_access;
   for (const flag of globalGrantFlags) if (typeof global[flag] === 'boolean') grants.global[flag] = global[flag];
 }
@@ -267,7 +271,7 @@ export function updateGrants(p: Principal, username: string, body: GrantsBody): 
   if (!world.fault('grants-update-ignored')) {
     if (world.fault('grants-update-replaces')) user.grants = emptyGrants();
     for (const change of changes) applyEntityChange(world, user.grants, change);
-    applyGlobal(user.grants, body.global);
+    applyGlobal(world, user.grants, body.global);
   }
   return viewGrants(p, user.username);
 }

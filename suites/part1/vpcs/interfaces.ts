@@ -6,7 +6,7 @@ import {
   described,
   type Exchange,
   failed,
-  rejectedWith4xx,
+  refusedBeside,
   type WrittenContext,
 } from '../../support/author.js';
 import { attached, instance, PART3, vpcInterface, vpcWithSubnet } from './attached.js';
@@ -32,7 +32,20 @@ export async function allOrNothing(ctx: WrittenContext) {
   const spareId = (spare.response?.json as Json | undefined)?.id;
   if (typeof spareId !== 'number') return kit.skip('a second, deletable subnet could not be made');
   const del = await kit.send(opOf('vpcs/delete'), { params: { vpcId: a.vpcId } });
-  kit.check(rejectedWith4xx(del), 'deleting a VPC while one subnet has an interface assigned');
+  await refusedBeside(kit, del, 'deleting a VPC while one subnet has an interface assigned', {
+    what: 'deleting a VPC of one subnet no interface is assigned to',
+    send: async () => {
+      const body = {
+        label: `${kit.session.config.labelPrefix}-free${kit.session.nextSeed() % 100000}`,
+        region: kit.session.config.regions[0],
+        subnets: [{ label: 'free', ipv4: '10.43.0.0/24' }],
+      };
+      const made = await kit.send(opOf('vpcs/create'), { body });
+      return kit.send(opOf('vpcs/delete'), {
+        params: { vpcId: Number((made.response?.json as Json | undefined)?.id) },
+      });
+    },
+  });
   kit.check(remains(await kit.send(opOf('vpcs/view'), { params: { vpcId: a.vpcId } }), `VPC ${a.vpcId}`));
   kit.check(remains(await viewSubnet(ctx, a.vpcId, a.subnetId), `the attached subnet ${a.subnetId}`));
   kit.check(remains(await viewSubnet(ctx, a.vpcId, spareId), `the deletable subnet ${spareId}`));
@@ -41,8 +54,19 @@ export async function allOrNothing(ctx: WrittenContext) {
 export async function subnetDeleteRefused(ctx: WrittenContext) {
   const { kit } = ctx;
   const a = await attached(ctx, '10.42.0.0/24');
-  const del = await kit.send(opOf('vpcs/subnets/delete'), { params: { vpcId: a.vpcId, vpcSubnetId: a.subnetId } });
-  kit.check(rejectedWith4xx(del), `deleting subnet ${a.subnetId} while interface ${a.interfaceId} is assigned to it`);
+  const remove = (vpcSubnetId: unknown) =>
+    kit.send(opOf('vpcs/subnets/delete'), { params: { vpcId: a.vpcId, vpcSubnetId: Number(vpcSubnetId) } });
+  const del = await remove(a.subnetId);
+  await refusedBeside(kit, del, `deleting subnet ${a.subnetId} while interface ${a.interfaceId} is assigned to it`, {
+    what: 'deleting a subnet of the same VPC no interface is assigned to',
+    send: async () => {
+      const spare = await kit.send(opOf('vpcs/subnets/create'), {
+        params: { vpcId: a.vpcId },
+        body: { label: 'spare', ipv4: '10.44.0.0/24' },
+      });
+      return remove((spare.response?.json as Json | undefined)?.id);
+    },
+  });
   kit.check(remains(await viewSubnet(ctx, a.vpcId, a.subnetId), `subnet ${a.subnetId}`));
 }
 

@@ -1,7 +1,14 @@
 // The limits on adding payment methods (active methods per account, additions per day), reached on the throwaway account the harness gives Payment Method Add.
 
 import { derivedCrossRule } from '../../../spec/index.js';
-import { type Exchange, type Kit, rejectedWith4xx, validRequest, type WrittenContext } from '../../support/author.js';
+import {
+  type Exchange,
+  type Kit,
+  refusedBeside,
+  rejectedWith4xx,
+  validRequest,
+  type WrittenContext,
+} from '../../support/author.js';
 import { opOf } from '../account/support.js';
 
 type Json = Record<string, unknown>;
@@ -31,12 +38,21 @@ const added = (e: Exchange) => (e.response?.status ?? 0) >= 200 && (e.response?.
 export async function activeMethodsLimit(ctx: WrittenContext) {
   const { kit } = ctx;
   const { max, add } = await limited(ctx);
+  let last: unknown;
   for (let held = await activeCount(kit); held < max; held++) {
-    if (!added(await add())) {
+    const e = await add();
+    if (!added(e)) {
       return kit.skip(`a payment method was refused with ${held} active, before the limit of ${max}`);
     }
+    last = (e.response?.json as Json | undefined)?.id;
   }
-  kit.check(rejectedWith4xx(await add()), `a method added to an account with ${max} active`);
+  await refusedBeside(kit, await add(), `a method added to an account with ${max} active`, {
+    what: `the same method added once one of the ${max} is deleted`,
+    send: async () => {
+      await kit.send(DELETE, { params: { paymentMethodId: Number(last) } });
+      return add();
+    },
+  });
 }
 
 /** The UTC day of a record's `created` timestamp, when it shows one. */

@@ -92,11 +92,15 @@ export async function omittedUnchanged(ctx: WrittenContext) {
   if (!(await setGrants(ctx, user.username, first, 'the first grants update'))) return;
   const second = { vpc: [{ id: vpc.id, permissions: 'read_only' }], global: { add_stackscripts: true } };
   if (!(await setGrants(ctx, user.username, second, 'a second update naming only some entries'))) return;
+  // The decisive case of `global` itself: an update without it leaves every global grant as it was.
+  const third = { stackscript: [{ id: script.id, permissions: 'read_only' }] };
+  if (!(await setGrants(ctx, user.username, third, 'a third update without `global`'))) return;
   const view = await grantsOf(ctx, user.username);
   const kept = 'Entries left out of a grants update keep their previous values.';
   kit.check(entityPermission(view, 'stackscript', script.id, 'read_only', kept), 'entity left out');
   kit.check(globalGrantEquals(view, 'add_vpcs', true, kept), 'global flag left out');
   kit.check(globalGrantEquals(view, 'account_access', 'read_only', kept), 'account_access left out');
+  kit.check(globalGrantEquals(view, 'add_stackscripts', true, kept), '`global` left out of the last update');
   const set = 'Entries named by the update take their new values.';
   kit.check(entityPermission(view, 'vpc', vpc.id, 'read_only', set), 'entity named');
   kit.check(globalGrantEquals(view, 'add_stackscripts', true, set), 'global flag named');

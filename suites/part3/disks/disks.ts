@@ -1,6 +1,6 @@
 // Procedures of the disk clauses written in prose: what disk create refuses (image minimum, StackScripts, authorized users), clone, and resize.
 
-import { acceptedWith2xx, numberSatisfies, rejectedWith4xx, type WrittenContext } from '../../support/author.js';
+import { acceptedWith2xx, numberSatisfies, refusedBeside, type WrittenContext } from '../../support/author.js';
 import { isOk, type Json, newInstance, opOf, power, runLabel, settle } from '../interfaces/setup.js';
 
 const ROOT_PASS = 'Vq7#nLw2pXz9!rTb4Kd8mJ3h';
@@ -45,21 +45,24 @@ async function stackscript(ctx: WrittenContext, imageIds: string[], script = SCR
 export async function imageMinimumSize(ctx: WrittenContext) {
   const [image] = images(ctx, 1);
   const nodeId = await newInstance(ctx);
-  const e = await createDisk(ctx, nodeId, { image, size: 1, root_pass: ROOT_PASS });
-  ctx.kit.check(rejectedWith4xx(e), `a 1 MB disk from image ${image}, below any image's minimum size`);
+  const sized = (size: number) => createDisk(ctx, nodeId, { image, size, root_pass: ROOT_PASS });
+  await refusedBeside(ctx.kit, await sized(1), `a 1 MB disk from image ${image}, below any image's minimum size`, {
+    what: `a 4096 MB disk from image ${image}`,
+    send: () => sized(4096),
+  });
 }
 
 export async function stackscriptCompatibleImage(ctx: WrittenContext) {
   const [listed, other] = images(ctx, 2);
   const stackscriptId = await stackscript(ctx, [listed as string]);
   const nodeId = await newInstance(ctx);
-  const e = await createDisk(ctx, nodeId, {
-    image: other,
-    size: 4096,
-    root_pass: ROOT_PASS,
-    stackscript_id: stackscriptId,
+  const deployed = (image: unknown) =>
+    createDisk(ctx, nodeId, { image, size: 4096, root_pass: ROOT_PASS, stackscript_id: stackscriptId });
+  const e = await deployed(other);
+  await refusedBeside(ctx.kit, e, `StackScript ${stackscriptId} for ${listed} only, deployed with image ${other}`, {
+    what: `the same StackScript deployed with ${listed}, the image it lists`,
+    send: () => deployed(listed),
   });
-  ctx.kit.check(rejectedWith4xx(e), `StackScript ${stackscriptId} for ${listed} only, deployed with image ${other}`);
 }
 
 export async function stackscriptDataWhenNeeded(ctx: WrittenContext) {
@@ -67,8 +70,17 @@ export async function stackscriptDataWhenNeeded(ctx: WrittenContext) {
   const script = '#!/bin/bash\n# <UDF name="greeting" label="A greeting" />\necho "$GREETING"\n';
   const stackscriptId = await stackscript(ctx, [image as string], script);
   const nodeId = await newInstance(ctx);
-  const e = await createDisk(ctx, nodeId, { image, size: 4096, root_pass: ROOT_PASS, stackscript_id: stackscriptId });
-  ctx.kit.check(rejectedWith4xx(e), `StackScript ${stackscriptId} needs greeting; no stackscript_data given`);
+  const deployed = (data: Json) =>
+    createDisk(ctx, nodeId, { image, size: 4096, root_pass: ROOT_PASS, stackscript_id: stackscriptId, ...data });
+  await refusedBeside(
+    ctx.kit,
+    await deployed({}),
+    `StackScript ${stackscriptId} needs greeting; no stackscript_data given`,
+    {
+      what: 'the same deploy with stackscript_data giving greeting',
+      send: () => deployed({ stackscript_data: { greeting: 'hello' } }),
+    },
+  );
 }
 
 export async function authorizedUsersNeedKey(ctx: WrittenContext) {
@@ -82,7 +94,10 @@ export async function authorizedUsersNeedKey(ctx: WrittenContext) {
   if (!isOk(made)) return ctx.kit.skip(`a user without SSH keys could not be made (${made.response?.status})`);
   const nodeId = await newInstance(ctx);
   const e = await createDisk(ctx, nodeId, { image, size: 4096, root_pass: ROOT_PASS, authorized_users: [username] });
-  ctx.kit.check(rejectedWith4xx(e), `authorized_users [${username}], a new user with no SSH key`);
+  await refusedBeside(ctx.kit, e, `authorized_users [${username}], a new user with no SSH key`, {
+    what: 'the same disk without authorized_users',
+    send: () => createDisk(ctx, nodeId, { image, size: 4096, root_pass: ROOT_PASS }),
+  });
 }
 
 const diskIds = async (ctx: WrittenContext, nodeId: number) => {
@@ -116,8 +131,11 @@ export async function cloneInsufficientStorage(ctx: WrittenContext) {
   const storage = ((view.response?.json as Json | undefined)?.specs as Json | undefined)?.disk;
   if (typeof storage !== 'number') return ctx.kit.skip('the instance view shows no specs.disk to size the disk from');
   const source = await disk(ctx, nodeId, { size: Math.ceil(storage * 0.6) });
-  const e = await ctx.kit.send(opOf('disks/clone'), { params: { nodeId, diskId: source } });
-  ctx.kit.check(rejectedWith4xx(e), `cloning a disk of 60% of the instance's ${storage} MB`);
+  const clone = (diskId: number) => ctx.kit.send(opOf('disks/clone'), { params: { nodeId, diskId } });
+  await refusedBeside(ctx.kit, await clone(source), `cloning a disk of 60% of the instance's ${storage} MB`, {
+    what: 'cloning a 256 MB disk of the same instance, which the storage left holds',
+    send: async () => clone(await disk(ctx, nodeId, { size: 256 })),
+  });
 }
 
 /** An instance booted with a profile using a disk of `size` MB as sda. */

@@ -5,7 +5,7 @@ import {
   idsInOrder,
   notListed,
   recordValueIn,
-  rejectedWith4xx,
+  refusedBeside,
   type WrittenContext,
 } from '../../support/author.js';
 import {
@@ -87,7 +87,14 @@ export async function atMostThree(ctx: WrittenContext) {
     { purpose: 'vlan', label: vlanName(ctx, 2) },
   ]);
   const e = await addInterface(ctx, nodeId, configId, { purpose: 'vlan', label: vlanName(ctx, 3) });
-  ctx.kit.check(rejectedWith4xx(e), `adding a fourth interface to a profile of ${records.length}`);
+  await refusedBeside(ctx.kit, e, `adding a fourth interface to a profile of ${records.length}`, {
+    what: 'adding it once one of the three is deleted',
+    send: async () => {
+      const last = records.at(-1)?.id;
+      await ctx.kit.send(opOf('interfaces/delete'), { params: { nodeId, configId, interfaceId: Number(last) } });
+      return addInterface(ctx, nodeId, configId, { purpose: 'vlan', label: vlanName(ctx, 3) });
+    },
+  });
 }
 
 export async function orderAllIdsRequired(ctx: WrittenContext) {
@@ -96,7 +103,10 @@ export async function orderAllIdsRequired(ctx: WrittenContext) {
     { purpose: 'vlan', label: vlanName(ctx, 1) },
   ]);
   const partial = idsOf(records).slice(1);
-  ctx.kit.check(rejectedWith4xx(await order(ctx, nodeId, configId, partial)), `ids ${JSON.stringify(partial)} only`);
+  await refusedBeside(ctx.kit, await order(ctx, nodeId, configId, partial), `ids ${JSON.stringify(partial)} only`, {
+    what: 'an order naming every interface',
+    send: () => order(ctx, nodeId, configId, [...idsOf(records)].reverse()),
+  });
 }
 
 export async function orderReorders(ctx: WrittenContext) {
@@ -115,7 +125,13 @@ export async function orderReorders(ctx: WrittenContext) {
 export async function updateVlanRefused(ctx: WrittenContext) {
   const { nodeId, configId, records } = await offlineProfile(ctx, [{ purpose: 'vlan', label: vlanName(ctx, 1) }]);
   const e = await update(ctx, nodeId, configId, records[0]?.id, { primary: false });
-  ctx.kit.check(rejectedWith4xx(e), 'an update of a vlan interface');
+  await refusedBeside(ctx.kit, e, 'an update of a vlan interface', {
+    what: 'the same update of a public interface of the profile',
+    send: async () => {
+      const added = await addInterface(ctx, nodeId, configId, { purpose: 'public' });
+      return update(ctx, nodeId, configId, (added.response?.json as Json | undefined)?.id, { primary: false });
+    },
+  });
 }
 
 export async function updatePublicPrimaryOnly(ctx: WrittenContext) {

@@ -5,6 +5,7 @@ import {
   atMostOnePrimary,
   noServerError,
   recordValueIn,
+  refusedBeside,
   rejectedWith4xx,
   type WrittenContext,
 } from '../../support/author.js';
@@ -40,7 +41,11 @@ export async function vlanLabelUnique(ctx: WrittenContext) {
   const { nodeId } = await instanceWith(ctx, [{ purpose: 'vlan', label }]);
   const second = await otherProfile(ctx, nodeId);
   const e = await addInterface(ctx, nodeId, second, { purpose: 'vlan', label });
-  ctx.kit.check(rejectedWith4xx(e), `a vlan interface on ${label}, which another profile of the instance uses`);
+  const free = vlanName(ctx, 2);
+  await refusedBeside(ctx.kit, e, `a vlan interface on ${label}, which another profile of the instance uses`, {
+    what: `VLAN ${free}, unused`,
+    send: () => addInterface(ctx, nodeId, second, { purpose: 'vlan', label: free }),
+  });
 }
 
 export async function ipamAddressUnique(ctx: WrittenContext) {
@@ -48,7 +53,11 @@ export async function ipamAddressUnique(ctx: WrittenContext) {
   const { nodeId } = await instanceWith(ctx, [{ purpose: 'vlan', label: vlanName(ctx, 1), ipam_address: ipam }]);
   const second = await otherProfile(ctx, nodeId);
   const e = await addInterface(ctx, nodeId, second, { purpose: 'vlan', label: vlanName(ctx, 2), ipam_address: ipam });
-  ctx.kit.check(rejectedWith4xx(e), `ipam_address ${ipam}, which another interface of the instance uses`);
+  const free = '10.63.0.8/24';
+  await refusedBeside(ctx.kit, e, `ipam_address ${ipam}, which another interface of the instance uses`, {
+    what: `ipam_address ${free}, unused`,
+    send: () => addInterface(ctx, nodeId, second, { purpose: 'vlan', label: vlanName(ctx, 2), ipam_address: free }),
+  });
 }
 
 /** MAY: a duplicate on the VLAN from another instance is accepted or refused, but answered properly either way. */
@@ -68,21 +77,44 @@ export async function vpcAddressNotInUse(ctx: WrittenContext) {
   const address = (taken as Json | undefined)?.vpc;
   if (typeof address !== 'string' || address === '') return ctx.kit.skip('the first vpc interface shows no address');
   const other = await newInstance(ctx);
-  for (const [what, vpc] of [
-    [`the address ${address} of another instance`, address],
-    ['an address within a range routed to another instance', '10.65.0.70'],
-  ] as const) {
-    const e = await createProfile(ctx, other, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { vpc } }]);
-    ctx.kit.check(rejectedWith4xx(e), `ipv4.vpc ${vpc}: ${what}`);
-  }
+  const profileAt = (vpc: string) =>
+    createProfile(ctx, other, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { vpc } }]);
+  // Each control takes an address of its own: one accepted holds it.
+  const [free, next] = FREE_ADDRESSES.filter((a) => a !== address);
+  const control = (at = '') => ({
+    what: `ipv4.vpc ${at}, used by no interface and outside every routed range`,
+    send: () => profileAt(at),
+  });
+  await refusedBeside(
+    ctx.kit,
+    await profileAt(address),
+    `ipv4.vpc ${address}: the address of another instance`,
+    control(free),
+  );
+  const routed = '10.65.0.70';
+  await refusedBeside(
+    ctx.kit,
+    await profileAt(routed),
+    `ipv4.vpc ${routed}: in a range routed to another instance`,
+    control(next),
+  );
 }
+
+/** Addresses of 10.65.0.0/24 neither reserved (.0, .1, .254, .255) nor in the range routed at .64/28. */
+const FREE_ADDRESSES = ['10.65.0.20', '10.65.0.21', '10.65.0.22'];
 
 export async function vpcAddressNotReserved(ctx: WrittenContext) {
   const subnet = await newSubnet(ctx, '10.66.0.0/24');
   const nodeId = await newInstance(ctx);
-  for (const vpc of ['10.66.0.0', '10.66.0.1', '10.66.0.254', '10.66.0.255']) {
-    const e = await createProfile(ctx, nodeId, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { vpc } }]);
-    ctx.kit.check(rejectedWith4xx(e), `ipv4.vpc ${vpc}, a reserved address of ${subnet.cidr}`);
+  const profileAt = (vpc: string) =>
+    createProfile(ctx, nodeId, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { vpc } }]);
+  for (const [n, vpc] of ['10.66.0.0', '10.66.0.1', '10.66.0.254', '10.66.0.255'].entries()) {
+    // Each control takes an address of its own: one accepted holds it.
+    const free = `10.66.0.${10 + n}`;
+    await refusedBeside(ctx.kit, await profileAt(vpc), `ipv4.vpc ${vpc}, a reserved address of ${subnet.cidr}`, {
+      what: `ipv4.vpc ${free}, an address ${subnet.cidr} does not reserve`,
+      send: () => profileAt(free),
+    });
   }
 }
 
@@ -125,7 +157,11 @@ export async function natForeignRefused(ctx: WrittenContext) {
   const e = await createProfile(ctx, nodeId, [
     { purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { nat_1_1: foreign } },
   ]);
-  ctx.kit.check(rejectedWith4xx(e), `nat_1_1 ${foreign}, an address the instance does not hold`);
+  const own = (await publicIpv4(ctx, nodeId))[0];
+  await refusedBeside(ctx.kit, e, `nat_1_1 ${foreign}, an address the instance does not hold`, {
+    what: `nat_1_1 ${own}, a public address of the instance`,
+    send: () => createProfile(ctx, nodeId, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ipv4: { nat_1_1: own } }]),
+  });
 }
 
 export async function natNone(ctx: WrittenContext) {
@@ -150,8 +186,13 @@ export async function rangesNotInUse(ctx: WrittenContext) {
   const range = '10.72.0.128/28';
   await instanceWith(ctx, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ip_ranges: [range] }]);
   const other = await newInstance(ctx);
-  const e = await createProfile(ctx, other, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ip_ranges: [range] }]);
-  ctx.kit.check(rejectedWith4xx(e), `ip_ranges [${range}], a range routed to another instance`);
+  const routed = (r: string) =>
+    createProfile(ctx, other, [{ purpose: 'vpc', subnet_id: subnet.subnetId, ip_ranges: [r] }]);
+  const free = '10.72.0.160/28';
+  await refusedBeside(ctx.kit, await routed(range), `ip_ranges [${range}], a range routed to another instance`, {
+    what: `ip_ranges [${free}], routed to no instance`,
+    send: () => routed(free),
+  });
 }
 
 /** A public or vlan interface sent with ipv4 values: refused, or shown with empty ones. */
@@ -211,8 +252,18 @@ export async function emptyArrayDefaultPublic(ctx: WrittenContext) {
 export async function onePublic(ctx: WrittenContext) {
   const { nodeId } = await instanceWith(ctx, [{ purpose: 'public' }]);
   const second = await otherProfile(ctx, nodeId);
+  // The controls: the same add and create on an instance without a public interface.
   const add = await addInterface(ctx, nodeId, second, { purpose: 'public' });
-  ctx.kit.check(rejectedWith4xx(add), 'adding a public interface to an instance that has one');
+  await refusedBeside(ctx.kit, add, 'adding a public interface to an instance that has one', {
+    what: 'adding the first public interface of an instance',
+    send: async () => {
+      const bare = await newInstance(ctx);
+      return addInterface(ctx, bare, await otherProfile(ctx, bare), { purpose: 'public' });
+    },
+  });
   const create = await createProfile(ctx, nodeId, [{ purpose: 'public' }]);
-  ctx.kit.check(rejectedWith4xx(create), 'a profile with a public interface on an instance that has one');
+  await refusedBeside(ctx.kit, create, 'a profile with a public interface on an instance that has one', {
+    what: 'a profile with the first public interface of an instance',
+    send: async () => createProfile(ctx, await newInstance(ctx), [{ purpose: 'public' }]),
+  });
 }

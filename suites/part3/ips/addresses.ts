@@ -10,7 +10,7 @@ import {
   isPrivateIpv4,
   type Kit,
   nonEmptyString,
-  rejectedWith4xx,
+  refusedBeside,
   stillThere,
   type WrittenContext,
 } from '../../support/author.js';
@@ -84,14 +84,27 @@ export async function atMostOnePrivate(ctx: WrittenContext) {
   const first = await allocate(kit, nodeId, false);
   if (acceptedWith2xx(first).ok !== true)
     return kit.skip(`the first private allocation answered ${first.response?.status}`);
-  kit.check(rejectedWith4xx(await allocate(kit, nodeId, false)), `a second private IPv4 for instance ${nodeId}`);
+  const held = jsonOf(first)?.address;
+  await refusedBeside(kit, await allocate(kit, nodeId, false), `a second private IPv4 for instance ${nodeId}`, {
+    what: `a private IPv4 for instance ${nodeId} once its first (${String(held)}) is deleted`,
+    send: async () => {
+      if (typeof held === 'string') await deleteAddress(kit, nodeId, held);
+      return allocate(kit, nodeId, false);
+    },
+  });
 }
+
+const deleteAddress = (kit: Kit, nodeId: number, address: string) =>
+  kit.send(opOf('ips/delete'), { params: { nodeId, address } });
 
 export async function extraPublicRefused(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await newInstance(ctx);
   await publicAddress(kit, nodeId);
-  kit.check(rejectedWith4xx(await allocate(kit, nodeId, true)), 'another public IPv4 without a support request');
+  await refusedBeside(kit, await allocate(kit, nodeId, true), 'another public IPv4 without a support request', {
+    what: 'a private IPv4 for the same instance',
+    send: () => allocate(kit, nodeId, false),
+  });
 }
 
 export async function rdnsInRecord(ctx: WrittenContext) {
@@ -156,8 +169,14 @@ export async function notLastPublic(ctx: WrittenContext) {
   if (publics.length !== 1)
     return kit.skip(`instance ${nodeId} lists ${publics.length} public IPv4 addresses, not one`);
   const address = publics[0] as string;
-  const del = await kit.send(opOf('ips/delete'), { params: { nodeId, address } });
-  kit.check(rejectedWith4xx(del), `deleting ${address}, the last public IPv4 address`);
+  const del = await deleteAddress(kit, nodeId, address);
+  await refusedBeside(kit, del, `deleting ${address}, the last public IPv4 address`, {
+    what: 'deleting a private IPv4 address allocated for the purpose',
+    send: async () => {
+      const made = jsonOf(await allocate(kit, nodeId, false))?.address;
+      return deleteAddress(kit, nodeId, String(made));
+    },
+  });
   const why = 'A refused delete leaves the address assigned.';
   kit.check(stillThere(await view(kit, nodeId, address), `address ${address}`, why), 'after the delete');
 }

@@ -6,7 +6,7 @@ import {
   includesAll,
   isPrivateIpv4,
   type Kit,
-  rejectedWith4xx,
+  refusedBeside,
   stillThere,
   type WrittenContext,
 } from '../../support/author.js';
@@ -84,8 +84,26 @@ export async function notNatTarget(ctx: WrittenContext) {
   const address = typeof nat === 'string' && publics.includes(nat) ? nat : publics[0];
   if (!address) return kit.skip(`instance ${nodeId} lists no public IPv4 address`);
   const only = acceptedWith2xx(second).ok === true ? '' : ' (also its only public IPv4 address)';
-  const del = await kit.send(opOf('ips/delete'), { params: { nodeId, address } });
-  kit.check(rejectedWith4xx(del), `deleting ${address}, the 1:1 NAT of an active VPC interface${only}`);
+  const remove = (a: unknown) => kit.send(opOf('ips/delete'), { params: { nodeId, address: String(a) } });
+  const other = publics.find((a) => a !== address);
+  await refusedBeside(
+    kit,
+    await remove(address),
+    `deleting ${address}, the 1:1 NAT of an active VPC interface${only}`,
+    {
+      what: other
+        ? `deleting ${other}, a public address no interface NATs to`
+        : 'deleting a private IPv4 allocated for the purpose',
+      send: async () => {
+        if (other) return remove(other);
+        const made = await kit.send(opOf('ips/allocate'), {
+          params: { nodeId },
+          body: { public: false, type: 'ipv4' },
+        });
+        return remove((jsonOf(made) as Json | undefined)?.address);
+      },
+    },
+  );
   const view = await kit.send(opOf('ips/view'), { params: { nodeId, address } });
   kit.check(stillThere(view, `address ${address}`, 'A refused delete leaves the address assigned.'), 'after it');
 }

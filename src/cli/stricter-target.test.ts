@@ -1,0 +1,48 @@
+// Self-test of the accepting side against a server stricter than the documents (issue 28): a plain proxy in front of the reference server refuses VPC labels over 32 characters (the documents allow 64); the suite's VPC requirements fail there, and against the baseline of a clean run the failure is new.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import type { Results } from '../report/results.js';
+import { startStricterTarget } from '../selftest/stricter-target.js';
+import { runCli } from './child.js';
+
+const TOKEN = 'stricter-test-token-5d1e0b';
+const BOUND_MS = 150_000;
+const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+
+test('a server that lowers the VPC label limit to 32 fails the accepting requirement, and a baseline comparison shows it as new', {
+  timeout: 2 * BOUND_MS + 30_000,
+}, async () => {
+  const clean = mkdtempSync(join(tmpdir(), 'cloudconf-stricter-clean-'));
+  const first = await runCli(['run', '--only', 'vpcs', '--seed', '1', '--quiet', '--report-dir', clean], {
+    boundMs: BOUND_MS,
+  });
+  expect(first.code, first.stderr).toBe(0);
+
+  const target = await startStricterTarget(TOKEN, 32);
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-stricter-'));
+    const args = ['run', '--base-url', target.baseUrl, '--only', 'vpcs', '--seed', '1', '--quiet'];
+    const r = await runCli([...args, '--report-dir', dir, '--baseline', join(clean, 'results.json')], {
+      env: { CLOUDCONF_TOKEN: TOKEN },
+      boundMs: BOUND_MS,
+    });
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.code, r.stderr).toBe(1);
+    expect(target.refused()).toBeGreaterThan(0);
+    const results = readResults(dir);
+    const verdict = (id: string) => results.requirements.find((q) => q.id === id)?.verdict;
+    expect(verdict('vpcs/create/label-length-accepted')).toBe('fail');
+    expect(verdict('vpcs/update/label-length-accepted')).toBe('fail');
+    // The refusing side still passes: the server refuses 65 characters as the documents ask.
+    expect(verdict('vpcs/create/label-length')).toBe('pass');
+    expect(results.baseline?.newFailures).toContain('vpcs/create/label-length-accepted');
+    const failure = results.requirements.find((q) => q.id === 'vpcs/create/label-length-accepted')?.failures[0];
+    expect(failure?.hint).toContain('1..64 characters');
+    expect(failure?.case).toContain('the upper bound');
+  } finally {
+    await target.close();
+  }
+});
