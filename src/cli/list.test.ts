@@ -21,6 +21,19 @@ test('read-only mode skips every operation that is not a read', () => {
   expect(lines.filter((l) => l.startsWith('judge'))).toEqual([]);
 });
 
+test('a declared profile lists what it leaves out as not-offered, the conventions always judged', () => {
+  const profile = { profile: { offers: ['vpcs'] }, source: 'vpcs.profile.json' };
+  const lines = listLines({ only: ['vpcs', 'tags'] }, 'full', false, profile);
+  const notOffered = lines.filter((l) => l.startsWith('not-offered'));
+  expect(notOffered.length).toBeGreaterThan(0);
+  expect(
+    notOffered.every((l) => /^not-offered tags\/\S+ \[\w+\]: the profile vpcs.profile.json does not offer it$/.test(l)),
+  ).toBe(true);
+  expect(lines.some((l) => /^judge {5}vpcs\//.test(l))).toBe(true);
+  expect(lines.some((l) => /^judge {5}conventions\//.test(l))).toBe(true);
+  expect(listLines({ only: ['vpcs', 'tags'] }, 'full', false).some((l) => l.startsWith('not-offered'))).toBe(false);
+});
+
 test('excluded requirements are listed with their reason', () => {
   const x = exclusions[0];
   if (!x) return;
@@ -52,7 +65,8 @@ test('run --list sends nothing to the target and exits 0', { timeout: 60_000 }, 
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^skip {6}vpcs\/create\/\S+ \[MUST\]: mode read-only does not send POST/m);
-    expect(r.stdout).toMatch(/\d+ selected in mode read-only: \d+ judged, \d+ skipped by the mode/);
+    expect(r.stdout).toMatch(/\d+ selected in mode read-only: \d+ judged, \d+ skipped by the mode, \d+ not offered/);
+    expect(r.stdout).toMatch(/a requirement marked judge can still end skipped/);
     expect(requests).toBe(0);
   } finally {
     await new Promise((resolve) => server.close(resolve));

@@ -193,7 +193,9 @@ function program(): Command {
           const { baseUrl } = resolveTarget(options);
           const mode = options.mode ?? (baseUrl ? defaultMode(baseUrl, false) : 'full');
           const { listLines } = await import('./list.js');
-          print(listLines(options, mode, options.allowBilling ?? false).join('\n'));
+          const { declaredProfile } = await import('../target/profile-file.js');
+          const profile = declaredProfile(options.profile, options.config);
+          print(listLines(options, mode, options.allowBilling ?? false, profile).join('\n'));
           return;
         }
         // Every option and id is checked before vitest and the suites load (seconds): a mistake costs a moment.

@@ -112,12 +112,13 @@ export async function mutation(options: MutationOptions, log: (line: string) => 
   );
   const falseAlarms = started ? ids.filter((id) => failed(outcomes.get(`|${id}`))) : ['the run could not start'];
   const verdicts = chosen.map((f) => verdictOf(f, outcomes));
+  const awaiting = new Map(chosen.filter((f) => f.awaiting).map((f) => [f.name, f.awaiting as string]));
   for (const [i, v] of verdicts.entries()) {
+    const mark = v.killed ? 'killed  ' : awaiting.has(v.fault) ? 'gap     ' : 'SURVIVED';
     log(
-      `${String(i + 1).padStart(3)}/${verdicts.length} ${v.killed ? 'killed  ' : 'SURVIVED'} ${v.fault}${v.killed ? ` by ${v.caught.join(', ')}` : ''}`,
+      `${String(i + 1).padStart(3)}/${verdicts.length} ${mark} ${v.fault}${v.killed ? ` by ${v.caught.join(', ')}` : ''}`,
     );
   }
-  const awaiting = new Map(chosen.filter((f) => f.awaiting).map((f) => [f.name, f.awaiting as string]));
   const survivors = verdicts.filter((v) => !v.killed && !awaiting.has(v.fault));
   const known = verdicts.filter((v) => !v.killed && awaiting.has(v.fault));
   const unexpectedKills = verdicts.filter((v) => v.killed && awaiting.has(v.fault));

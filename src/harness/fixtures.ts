@@ -313,6 +313,24 @@ export class Fixtures {
     this.created.push({ op: remove, params });
   }
 
+  /**
+   * Waits until each entity named (a path parameter, or a body's `<kind>_id` member, read as the
+   * parameter `<kind>Id`) has finished the work a request before started, where its spec says how
+   * to read that: cases sent one after another to one instance must not meet the action the case
+   * before began (a resize's migration, a restore).
+   */
+  async settled(kit: Kit, params: Record<string, string | number>, body?: unknown): Promise<void> {
+    const named: [string, string | number][] = Object.entries(params);
+    if (isObject(body))
+      for (const [member, value] of Object.entries(body))
+        if (/^[a-z]+_id$/.test(member) && (typeof value === 'number' || typeof value === 'string'))
+          named.push([member.replace(/_id$/, 'Id'), value]);
+    for (const [param, id] of named) {
+      const spec = createdFixtures.find((f) => f.param === param);
+      if (spec?.settles) await settle(kit, spec, { ...params, [param]: id });
+    }
+  }
+
   /** The first path parameter of an operation that no fixture can make, if any. */
   missing(op: Operation): string | undefined {
     return op.pathParams.map((p) => p.name).find((name) => !fixtureSpecs.some((f) => f.param === name));

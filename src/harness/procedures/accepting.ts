@@ -273,7 +273,10 @@ export async function acceptedBody(ctx: ProcedureContext) {
   const child = childCreate(op);
   const send = async (request: SendOptions, control = false) => {
     const params = own ? await own() : request.params;
-    const e = await kit.send(op, { ...request, params, body: withNames(request.body as Json, control) });
+    const body = withNames(request.body as Json, control);
+    // One case at a time on one entity: none meets the action the one before began.
+    if (!own && params) await ctx.fixtures.settled(kit, params, body);
+    const e = await kit.send(op, { ...request, params, body });
     if (child) await removeMade(kit, op, { ...request, params }, e);
     return e;
   };
@@ -289,9 +292,16 @@ export async function acceptedBody(ctx: ProcedureContext) {
       return { e, ...(control ? { control: await send(control, true) } : {}) };
     },
     ({ c }, answered) => judgeAccepting(kit, `${c.location}: ${c.why}`, documents, answered),
-    child || own ? { atOnce: 1 } : atOnce(kit),
+    child || own || settling(op) ? { atOnce: 1 } : atOnce(kit),
   );
 }
+
+/**
+ * Whether the operation acts on an entity whose work takes time (an instance, a backup): its cases go
+ * one at a time, each once the entity has settled, or a case meets the action the one before began.
+ */
+const settling = (op: Operation) =>
+  op.pathParams.some((p) => createdFixtures.find((f) => f.param === p.name)?.settles !== undefined);
 
 /** The parameter an accepted derivation of a path or query parameter names, and its rule. */
 function paramOf(op: Operation, d: AcceptedDerivation): { param: Param; rule: Rule } {
