@@ -21,6 +21,13 @@ export function namesVlan(body: unknown): boolean {
   return Array.isArray(list) && list.some(isVlan);
 }
 
+/**
+ * The run's VLAN of number `n`: tests that need a VLAN name one of the run's few, so that they join
+ * VLANs other tests already hold instead of making new ones (a region holds ten, for every run on
+ * the account together).
+ */
+export const runVlan = (labelPrefix: string, n: number) => `${labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-vlan${n}`;
+
 /** A file's seats: a test takes one before its first request that names a VLAN and keeps it until it ends. */
 export class VlanSeats<Holder> {
   private readonly holders = new Set<Holder>();

@@ -85,6 +85,7 @@ export { destroys, validRequest, type WrittenContext } from '../../src/harness/p
 export { type Control, judgeControl, refusedBeside } from '../../src/harness/procedures/rule-rejection.js';
 export { OfferedSteps, throughOffered } from '../../src/harness/through-offered.js';
 export { unknownIdFrom } from '../../src/harness/unknown-ids.js';
+export { runVlan } from '../../src/harness/vlan-seats.js';
 export type { Exchange } from '../../src/http/exchange.js';
 export { ExpectationBroken, type StateCommand } from '../../src/stateful/model-run.js';
 export { commandOf, type Step, type TableAdapter, type TriggerStep, tableRun } from '../../src/stateful/table-run.js';

@@ -19,6 +19,7 @@ import { holdsPublic, withReferences } from '../cross-rule-entities.js';
 import { createdFixtures } from '../fixture-specs.js';
 import { hintsFor } from '../hints.js';
 import { type Kit, SkipRequirement } from '../kit.js';
+import { runVlan } from '../vlan-seats.js';
 import { type ProcedureContext, renames, validRequest } from './request.js';
 import { notARuleRejection } from './rule-rejection.js';
 
@@ -48,10 +49,18 @@ function derivationOf(kit: Kit): AcceptedDerivation {
   return d;
 }
 
-/** A seed of the requirement's own (the run's seed, salted with its id), so two tests never draw the same name. */
-function seedOf(kit: Kit): number {
+/**
+ * The seed of the values a test draws: the run's seed salted with the requirement's id and the run's
+ * label prefix, so two tests never draw the same name, nor two runs at once on one account (a
+ * username of 3 characters cannot carry the prefix that keeps other names apart). VLAN names are
+ * drawn from the run's seed alone, the same in every test and every run with that seed: a region
+ * holds ten VLANs for all the runs on an account, and a VLAN is no entity of the run to clean up.
+ */
+function seedOf(kit: Kit, vlan = false): number {
+  if (vlan) return kit.seed >>> 0;
+  const salt = `${kit.requirement.id}|${kit.session.config.labelPrefix}`;
   let h = 0x811c9dc5;
-  for (let i = 0; i < kit.requirement.id.length; i++) h = Math.imul(h ^ kit.requirement.id.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < salt.length; i++) h = Math.imul(h ^ salt.charCodeAt(i), 0x01000193);
   return (kit.seed ^ h) >>> 0;
 }
 
@@ -115,6 +124,24 @@ async function namedEntityHints(ctx: ProcedureContext, path: string): Promise<Hi
   if (id === undefined) return ctx.kit.skip(`no ${list} could be made for a \`${list}\` item to name`);
   return { [itemHint(list)]: fc.constant({ id, permissions: 'read_only' }) };
 }
+
+/**
+ * The VLANs the accepting side names: the run's first few (runVlan), which other tests hold too; a
+ * region holds ten, and a case of three interfaces, each on a new VLAN, made three per request.
+ */
+const VLAN_POOL = 3;
+
+/** Interfaces on the run's pool of VLANs, for bodies that list interfaces. */
+function vlanHints(kit: Kit, op: Operation): Hints {
+  if (op.body?.fields.find((f) => f.name === 'interfaces')?.items?.type !== 'object') return {};
+  const { labelPrefix } = kit.session.config;
+  const pool = Array.from({ length: VLAN_POOL }, (_, n) => ({ purpose: 'vlan', label: runVlan(labelPrefix, n + 1) }));
+  return { [itemHint('interfaces')]: fc.constantFrom(...pool) };
+}
+
+/** A VLAN label field (an interface's `label`): its values at the bounds are VLANs, the same in every test and run. */
+const namesVlanLabel = (op: Operation, path: string) =>
+  path === 'interfaces.label' || (path === 'label' && (op.body?.fields.some((f) => f.name === 'purpose') ?? false));
 
 /** What a value of a field needs that only the target has, set on the body the cases start from (user data needs a cloud-init image: the run's first). */
 const BASE_NEEDS: Record<string, (kit: Kit, op: Operation, base: Json) => void> = {
@@ -197,21 +224,18 @@ async function casesOf(ctx: ProcedureContext, d: AcceptedDerivation) {
   const base = { ...((valid.body ?? {}) as Json) };
   for (const [path, need] of Object.entries(BASE_NEEDS))
     if (path === d.path || path.startsWith(`${d.path}.`)) need(kit, op, base);
+  // A VLAN interface the cases start from joins the run's first VLAN rather than making one.
+  if (base.purpose === 'vlan' && typeof base.label === 'string')
+    base.label = runVlan(kit.session.config.labelPrefix, 1);
   const plain = hintsFor(kit.session, op);
   const { config } = kit.session;
-  const built = acceptingCases(
-    op,
-    d,
-    base,
-    seedOf(kit),
-    { ...hintsFor(kit.session, op, { plain: false }), ...named },
-    {
-      prefix: config.labelPrefix,
-      // Left out of every body the suite sends (it names another entity): no control can hold it.
-      unsendable: (path) =>
-        plain[path] !== undefined && sampleOne(plain[path] as fc.Arbitrary<unknown>, 1) === undefined,
-    },
-  );
+  const hints = { ...hintsFor(kit.session, op, { plain: false }), ...vlanHints(kit, op), ...named };
+  const vlanLabel = namesVlanLabel(op, d.path);
+  const built = acceptingCases(op, d, base, seedOf(kit, vlanLabel), hints, {
+    ...(vlanLabel ? {} : { prefix: config.labelPrefix }),
+    // Left out of every body the suite sends (it names another entity): no control can hold it.
+    unsendable: (path) => plain[path] !== undefined && sampleOne(plain[path] as fc.Arbitrary<unknown>, 1) === undefined,
+  });
   const left = [...built.left];
   // In safe mode the run changes and deletes only what shows its prefix: a label too short to hold it is not sent.
   const owned = (c: AcceptingCase) => {

@@ -41,10 +41,10 @@ export async function vlanLabelUnique(ctx: WrittenContext) {
   const { nodeId } = await instanceWith(ctx, [{ purpose: 'vlan', label }]);
   const second = await otherProfile(ctx, nodeId);
   const e = await addInterface(ctx, nodeId, second, { purpose: 'vlan', label });
-  const free = vlanName(ctx, 2);
+  // The control names no VLAN: a new one could meet the region's limit, which several runs on one account share.
   await refusedBeside(ctx.kit, e, `a vlan interface on ${label}, which another profile of the instance uses`, {
-    what: `VLAN ${free}, unused`,
-    send: () => addInterface(ctx, nodeId, second, { purpose: 'vlan', label: free }),
+    what: 'an interface on no VLAN of the instance (a public one), added to the same profile',
+    send: () => addInterface(ctx, nodeId, second, { purpose: 'public' }),
   });
 }
 

@@ -2,7 +2,7 @@
 
 import { opOf } from '../../../spec/index.js';
 import { TRANSITIONAL_STATUSES } from '../../../spec/part3/instances.js';
-import type { Exchange, WrittenContext } from '../../support/author.js';
+import { type Exchange, runVlan, type WrittenContext } from '../../support/author.js';
 
 export type Json = Record<string, unknown>;
 
@@ -17,8 +17,7 @@ export const runLabel = (ctx: WrittenContext, tag: string) =>
   `${ctx.kit.session.config.labelPrefix}-${tag}${ctx.kit.session.nextSeed() % 100000}`;
 
 /** A VLAN name of this run: few names, so the region's VLAN limit is not reached by this suite. */
-export const vlanName = (ctx: WrittenContext, n: number) =>
-  `${ctx.kit.session.config.labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-vlan${n}`;
+export const vlanName = (ctx: WrittenContext, n: number) => runVlan(ctx.kit.session.config.labelPrefix, n);
 
 /**
  * The empty disk each instance made here holds, which every profile made here mounts as sda so that it can
