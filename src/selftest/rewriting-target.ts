@@ -1,8 +1,8 @@
 // A hostile target for self-tests of ownership and cleanup: the reference server behind a loopback proxy that rewrites chosen answers (another entity's id, a token echoed, escape sequences, a lone surrogate).
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startReferenceServer } from '../reference/server.js';
+import { onLoopback } from './hostile-target.js';
 
 export interface Answer {
   status: number;
@@ -66,16 +66,14 @@ export async function startRewritingTarget(token: string, rewrite: Rewrite): Pro
       res.end(JSON.stringify({ errors: [{ reason: String(error) }] }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const proxy = await onLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v4`,
+    baseUrl: proxy.baseUrl,
     directUrl: reference.baseUrl,
     token,
     seen,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await proxy.close();
       await reference.close();
     },
   };

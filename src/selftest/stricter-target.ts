@@ -1,8 +1,8 @@
 // A target stricter than the documents, for self-tests of the accepting side (issue 28): the reference server behind a loopback proxy that refuses, with a 400 of the documented error shape, a `label` longer than a limit of its own on VPC creates and updates, before the request reaches the server.
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startReferenceServer } from '../reference/server.js';
+import { onLoopback } from './hostile-target.js';
 
 export interface StricterTarget {
   baseUrl: string;
@@ -67,15 +67,13 @@ export async function startStricterTarget(token: string, labelLimit: number): Pr
       res.end(JSON.stringify({ errors: [{ reason: String(error) }] }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const proxy = await onLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v4`,
+    baseUrl: proxy.baseUrl,
     token,
     refused: () => refused,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await proxy.close();
       await reference.close();
     },
   };
