@@ -9,6 +9,7 @@ import { validValue } from '../generate/values.js';
 import { sampleOne } from '../generate/violations.js';
 import { hintsFor } from './hints.js';
 import type { Kit } from './kit.js';
+import { runVlan } from './vlan-seats.js';
 
 type Params = Record<string, string | number>;
 type Json = Record<string, unknown>;
@@ -161,14 +162,18 @@ const COMPLETE: Record<string, (kit: Kit, params: Params, body: Json) => Promise
 
 /**
  * The one public interface an instance may have while it has none (an update needs a public or vpc
- * interface, and a vpc one needs a subnet), else a vlan interface with a label of its own.
+ * interface, and a vpc one needs a subnet), else a vlan interface on the run's first VLAN the
+ * instance is not on (a label is unique among its interfaces): the run's VLANs, not a new one.
  */
 async function interfaceKind(kit: Kit, params: Params, body: Json): Promise<void> {
   const profiles = itemsOf(await read(kit, 'configs/list', { nodeId: params.nodeId ?? '' }));
   const interfaces = profiles.flatMap((p) => (Array.isArray(p.interfaces) ? (p.interfaces as Json[]) : []));
   const hasPublic = interfaces.some((i) => i.purpose === 'public');
   body.purpose = hasPublic ? 'vlan' : 'public';
-  body.label = hasPublic ? `${kit.session.config.labelPrefix}-v${kit.session.nextSeed() % 100000}` : null;
+  const held = new Set(interfaces.filter((i) => i.purpose === 'vlan').map((i) => i.label));
+  let n = 1;
+  while (held.has(runVlan(kit.session.config.labelPrefix, n))) n += 1;
+  body.label = hasPublic ? runVlan(kit.session.config.labelPrefix, n) : null;
   body.primary = false;
 }
 

@@ -188,15 +188,18 @@ async function profileWithoutPublic(kit: Kit, request: SendOptions): Promise<voi
 /**
  * A label or username of its own for each request of a create or a rename: a name taken by an
  * earlier case (unique among managed credentials, usernames) is no bound. The case's own field keeps its value, except in
- * the control, which holds the base's.
+ * the control, which holds the base's. A vlan interface's label names a VLAN, not an entity: it
+ * keeps the base's, one of the run's VLANs the instance is not on (each case's interface goes
+ * before the next), since a new name would make a new VLAN, of which a region holds ten.
  */
 function freshNames(kit: Kit, op: Operation, own: string): (body: Json, control?: boolean) => Json {
   if (op.method !== 'POST' && !renames(op)) return (body) => body;
   const hints = hintsFor(kit.session, op);
   return (body, control = false) => {
     const out = { ...body };
+    const namesVlan = out.purpose === 'vlan';
     for (const name of PREFIXED)
-      if ((control || name !== own) && typeof out[name] === 'string' && hints[name])
+      if ((control || name !== own) && !(namesVlan && name === 'label') && typeof out[name] === 'string' && hints[name])
         out[name] = sampleOne(hints[name] as fc.Arbitrary<unknown>, kit.session.nextSeed());
     return out;
   };
@@ -224,9 +227,6 @@ async function casesOf(ctx: ProcedureContext, d: AcceptedDerivation) {
   const base = { ...((valid.body ?? {}) as Json) };
   for (const [path, need] of Object.entries(BASE_NEEDS))
     if (path === d.path || path.startsWith(`${d.path}.`)) need(kit, op, base);
-  // A VLAN interface the cases start from joins the run's first VLAN rather than making one.
-  if (base.purpose === 'vlan' && typeof base.label === 'string')
-    base.label = runVlan(kit.session.config.labelPrefix, 1);
   const plain = hintsFor(kit.session, op);
   const { config } = kit.session;
   const hints = { ...hintsFor(kit.session, op, { plain: false }), ...vlanHints(kit, op), ...named };

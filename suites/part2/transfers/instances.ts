@@ -6,13 +6,14 @@ import {
   type Kit,
   recordValueEquals,
   rejectedWith4xx,
+  runVlan,
   type WrittenContext,
 } from '../../support/author.js';
 import { as, type Instances, type Json, jsonOf, opOf, withInstances } from '../account/support.js';
 import { acceptAs, accepted, CANCEL, CREATE, createTransfer, type Made, otherOwner } from './support.js';
 
-const VLAN_LABEL = 'cc-transfer-vlan';
-const vlanInterfaces = [{ purpose: 'public' }, { purpose: 'vlan', label: VLAN_LABEL }];
+/** The VLAN an instance of these tests joins: the run's first, which other tests hold too (a region holds ten, for every client of the account). */
+const vlanLabel = (kit: Kit) => runVlan(kit.session.config.labelPrefix, 1);
 
 /** An instance of the run's account; skips when the target cannot make one. */
 async function ownInstance(kit: Kit, instances: Instances, extra: Json = {}): Promise<Json> {
@@ -58,7 +59,9 @@ export async function notOnVlan(ctx: WrittenContext) {
   const { kit } = ctx;
   await withInstances(kit, async (instances) => {
     await transferOfInstance(ctx, instances);
-    const onVlan = await instances.create(undefined, { interfaces: vlanInterfaces });
+    const onVlan = await instances.create(undefined, {
+      interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: vlanLabel(kit) }],
+    });
     const nodeId = onVlan.record?.id;
     if (typeof nodeId !== 'number')
       return kit.skip(`an instance on a VLAN could not be created (${onVlan.e.response?.status})`);
@@ -87,7 +90,7 @@ export async function instanceConditionsHold(ctx: WrittenContext) {
     const profiles = await kit.send(opOf('configs/list'), { params: { nodeId } });
     const configId = (jsonOf(profiles)?.data as Json[] | undefined)?.[0]?.id;
     if (typeof configId !== 'number') return kit.skip('the instance has no configuration profile to add a VLAN to');
-    const body = { purpose: 'vlan', label: VLAN_LABEL };
+    const body = { purpose: 'vlan', label: vlanLabel(kit) };
     const added = await kit.send(opOf('interfaces/add'), { params: { nodeId, configId }, body });
     if (added.response?.status !== 200)
       return kit.skip(`a VLAN interface could not be added (${added.response?.status})`);

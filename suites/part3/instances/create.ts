@@ -8,6 +8,7 @@ import {
   knownStatusName,
   recordValueEquals,
   rejectedWith4xx,
+  runVlan,
   sameMembers,
   valueAssigned,
   type WrittenContext,
@@ -147,7 +148,8 @@ export async function privateIpAssigned(ctx: WrittenContext) {
 
 export async function vlanAttached(ctx: WrittenContext) {
   const { kit } = ctx;
-  const vlan = `${kit.session.config.labelPrefix}-v${kit.session.nextSeed() % 10000}`;
+  // The run's first VLAN, which other tests hold too: a new instance holds it once.
+  const vlan = runVlan(kit.session.config.labelPrefix, 1);
   const nodeId = await makeInstance(ctx, { interfaces: [{ purpose: 'public' }, { purpose: 'vlan', label: vlan }] });
   const configs = await configsOf(kit, nodeId);
   const labels = configs.items.flatMap((c) =>

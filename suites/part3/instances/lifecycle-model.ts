@@ -15,6 +15,7 @@ import {
   recordValueEquals,
   recordValueIn,
   rejectedWith4xx,
+  runVlan,
   type StateCommand,
   type TableAdapter,
   type Step as TableStep,
@@ -709,8 +710,8 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
   const shared = {
     ctx,
     judged,
-    // One VLAN name for the whole run: each instance holds it once, and the region's VLAN count grows by one only.
-    vlanLabel: `${labelPrefix.replace(/[^A-Za-z0-9]/g, '')}-lifecycle`,
+    // The run's first VLAN, which other tests hold too: each instance holds it once, and the region's VLAN count does not grow.
+    vlanLabel: runVlan(labelPrefix, 1),
     ...(largerType ? { largerType } : {}),
     ...(stackscriptId ? { stackscriptId } : {}),
     ...(backupId ? { backupId } : {}),

@@ -8,6 +8,7 @@ import {
   recordValueEquals,
   rejectedWith4xx,
   requireStillHeld,
+  runVlan,
   sameMembers,
   type WrittenContext,
 } from '../../support/author.js';
@@ -37,7 +38,8 @@ async function profilesWithInterfaces(ctx: WrittenContext, count: number) {
   const disk = await addDisk(kit, nodeId);
   const configs: number[] = [];
   for (let i = 0; i < count; i++) {
-    const vlan = `${kit.session.config.labelPrefix}-b${i}${kit.session.nextSeed() % 1000}`;
+    // The run's VLANs, one per profile (a label is unique among the instance's interfaces): no new ones.
+    const vlan = runVlan(kit.session.config.labelPrefix, i + 1);
     configs.push(
       await addConfig(kit, nodeId, { sda: { disk_id: disk } }).then(async (configId) => {
         const e = await kit.send(ops.addInterface, {
