@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { noVerdicts, type Verdict } from '../vocabulary/outcome.js';
 import { jsonSummary, type Progress, progressPrinter, terminalSummary, wantsColour } from './terminal.js';
-import { requirement, results } from './test-support/sample-results.js';
+import { exchange, requirement, results } from './test-support/sample-results.js';
 
 const counts = (pass: number, fail = 0): Record<Verdict, number> => ({ ...noVerdicts(), pass, fail });
 const progress = (done: number, total: number): Progress => ({ done, total, counts: counts(done), last: `a/${done}` });
@@ -65,4 +65,22 @@ test('the summary marks flaky requirements by id, whatever their verdict', () =>
   const text = terminalSummary(r, 'reports/x');
   expect(text).toContain('flaky   1 answered only on a retry\n  FLAKY vpcs/list/a (pass)');
   expect(terminalSummary(results([requirement('vpcs/list/b', 'pass')]), 'x')).not.toContain('flaky');
+});
+
+test('the area table: a partial target sees every area, passing ones too; a complete one only its failing areas', () => {
+  const partial = results([
+    requirement('vpcs/list/auth/token-required', 'pass'),
+    requirement('tags/list/response/envelope', 'not-implemented'),
+  ]);
+  partial.offer = {
+    served: ['vpcs/list'],
+    notImplemented: [{ operation: 'tags/list', method: 'GET', path: '/tags', status: 404, evidence: exchange() }],
+  };
+  const lines = terminalSummary(partial, 'x').split('\n');
+  expect(lines.some((l) => /^vpcs +12 operations; 1 pass, 0 failing$/.test(l))).toBe(true);
+  expect(lines.some((l) => /^tags +4 operations \(4 not implemented\); 0 pass, 0 failing$/.test(l))).toBe(true);
+  const complete = results([requirement('vpcs/list/b', 'pass'), requirement('tags/list/c', 'fail')]);
+  const shown = terminalSummary(complete, 'x').split('\n');
+  expect(shown.some((l) => /^tags +\d+ operations; 0 pass, 1 failing$/.test(l))).toBe(true);
+  expect(shown.some((l) => /^vpcs +\d+ operations/.test(l))).toBe(false);
 });

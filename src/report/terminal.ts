@@ -135,11 +135,14 @@ function baselineLines(results: Results, paint: Paint): string[] {
 
 /**
  * The implementer's view, at the top: the target gone silent, the areas with something to say (a
- * missing operation, a failure, something not judged), and what to fix next.
+ * missing operation, a failure), and what to fix next. A partial target (an operation not
+ * implemented or not offered) sees every area, so its passing ones show beside what is missing.
  */
 function progressLines(results: Results, paint: Paint): string[] {
   const lines = results.stopped ? [paint('error', inertLine(stoppedLine(results.stopped)))] : [];
-  const telling = areaProgress(results).filter((a) => a.notImplemented || a.notOffered || a.failing);
+  const areas = areaProgress(results);
+  const partial = areas.some((a) => a.notImplemented || a.notOffered);
+  const telling = partial ? areas : areas.filter((a) => a.failing);
   for (const a of telling) {
     const offer = [
       a.notImplemented ? `${a.notImplemented} not implemented` : '',
