@@ -23,7 +23,8 @@ const rawGet = (origin: string, path: string) =>
     req.end();
   });
 
-describe.skipIf(!browserAvailable && !browserRequired)('the landing page in Chromium', () => {
+// Browser pages on a loaded two-core machine take seconds: more than vitest's default 5 s.
+describe.skipIf(!browserAvailable && !browserRequired)('the landing page in Chromium', { timeout: 60_000 }, () => {
   let s: RunningReference;
   let origin: string;
   let browser: Browser;

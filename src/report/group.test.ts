@@ -69,7 +69,8 @@ test('summary.md shows the first case of a group in full and each other case on 
   expect(md.match(/^ {2}- case label of/gm)?.length).toBe(8 * 23);
 });
 
-describe.skipIf(!browserAvailable && !browserRequired)('grouped failures in Chromium', () => {
+// Browser pages on a loaded two-core machine take seconds: more than vitest's default 5 s.
+describe.skipIf(!browserAvailable && !browserRequired)('grouped failures in Chromium', { timeout: 60_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

@@ -29,7 +29,8 @@ if (!available && !required) {
 /** Faults whose failures show in the vpcs area: missing subnets, and requests without a token answered. */
 const FAULTS = ['vpc-subnets-dropped', 'no-token-accepted'];
 
-describe.skipIf(!available && !required)('HTML reports in Chromium', () => {
+// A browser page on a loaded two-core machine takes seconds, not vitest's default 5 s (6.3 s seen).
+describe.skipIf(!available && !required)('HTML reports in Chromium', { timeout: 60_000 }, () => {
   let dir: string;
   let faulty: Results;
   let clean: Results;

@@ -7,7 +7,7 @@ import type { RunConfig } from '../../target/config.js';
 import { preflight } from '../../target/preflight.js';
 import { workersFor } from '../workers.js';
 import type { ResolvedRun } from './resolve.js';
-import type { RunTargets } from './targets.js';
+import { type RunTargets, stopBeforeJudging } from './targets.js';
 
 /** What the run counts while it judges, and how many suite workers judge. */
 export interface RunCounters {
@@ -50,12 +50,10 @@ export async function preflightRun(
   const stoppedEarly = guard.interrupted();
   if (unreachable || stoppedEarly) {
     log(`cloudconf: ${unreachable ?? `${stoppedEarly} before any requirement was judged`}`);
-    await guard.finish(config, false);
-    await targets.limiter.close();
     tally.dispose();
     waits.dispose();
-    targets.sockets.dispose();
-    return undefined;
+    // Every server the run started stops too (a signal can come before any requirement is judged).
+    return stopBeforeJudging(targets);
   }
   const guessLine = guessedLine(config);
   if (guessLine && !options.quiet) log(guessLine);

@@ -117,145 +117,152 @@ function serveSite(root: string): Promise<{ server: Server; origin: string }> {
   );
 }
 
-describe.skipIf(!browserAvailable && !browserRequired)('the publishing site in Chromium, served on loopback', () => {
-  let browser: Browser;
-  let served: { server: Server; origin: string };
-  beforeAll(async () => {
-    browser = await launchChromium();
-    served = await serveSite(site);
-    mkdirSync(SCREENSHOTS, { recursive: true });
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => served?.server.close(resolve));
-  });
+// Browser pages on a loaded two-core machine take seconds: more than vitest's default 5 s.
+describe.skipIf(!browserAvailable && !browserRequired)(
+  'the publishing site in Chromium, served on loopback',
+  { timeout: 60_000 },
+  () => {
+    let browser: Browser;
+    let served: { server: Server; origin: string };
+    beforeAll(async () => {
+      browser = await launchChromium();
+      served = await serveSite(site);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+    }, 60_000);
+    afterAll(async () => {
+      await browser?.close();
+      await new Promise((resolve) => served?.server.close(resolve));
+    });
 
-  /** Opens a page of the site; every request off the site's origin, script error and CSP report is collected. */
-  async function open(path: string, viewport = { width: 1400, height: 1000 }) {
-    const page = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    const offOrigin: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on(
-      'request',
-      (r) => !r.url().startsWith(`${served.origin}/`) && !r.url().startsWith('data:') && offOrigin.push(r.url()),
-    );
-    await page.goto(`${served.origin}/${path}`);
-    return { page, errors, offOrigin };
-  }
+    /** Opens a page of the site; every request off the site's origin, script error and CSP report is collected. */
+    async function open(path: string, viewport = { width: 1400, height: 1000 }) {
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      const offOrigin: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on(
+        'request',
+        (r) => !r.url().startsWith(`${served.origin}/`) && !r.url().startsWith('data:') && offOrigin.push(r.url()),
+      );
+      await page.goto(`${served.origin}/${path}`);
+      return { page, errors, offOrigin };
+    }
 
-  /**
-   * The CSP holds: an inline script added to the page does not run, an image from another origin is not
-   * fetched, and the page reports both as violations. (The page script runs: cloudconf's own, by hash.)
-   */
-  async function cspHolds(page: Page): Promise<boolean> {
-    const answered: string[] = [];
-    page.on('response', (r) => !r.url().startsWith(`${served.origin}/`) && answered.push(r.url()));
-    await page.evaluate(`(() => {
+    /**
+     * The CSP holds: an inline script added to the page does not run, an image from another origin is not
+     * fetched, and the page reports both as violations. (The page script runs: cloudconf's own, by hash.)
+     */
+    async function cspHolds(page: Page): Promise<boolean> {
+      const answered: string[] = [];
+      page.on('response', (r) => !r.url().startsWith(`${served.origin}/`) && answered.push(r.url()));
+      await page.evaluate(`(() => {
       window.violations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective));
     })()`);
-    await page.addScriptTag({ content: 'window.injected = true;' }).catch(() => undefined);
-    await page.evaluate(`(() => {
+      await page.addScriptTag({ content: 'window.injected = true;' }).catch(() => undefined);
+      await page.evaluate(`(() => {
       const img = document.createElement('img');
       img.src = 'https://example.test/beacon.png';
       document.body.append(img);
     })()`);
-    await page.waitForTimeout(300);
-    const state = (await page.evaluate('({ injected: window.injected === true, violations: window.violations })')) as {
-      injected: boolean;
-      violations: string[];
-    };
-    return (
-      !state.injected &&
-      answered.length === 0 &&
-      state.violations.some((v) => v.startsWith('script-src')) &&
-      state.violations.some((v) => v.startsWith('img-src'))
-    );
-  }
+      await page.waitForTimeout(300);
+      const state = (await page.evaluate(
+        '({ injected: window.injected === true, violations: window.violations })',
+      )) as {
+        injected: boolean;
+        violations: string[];
+      };
+      return (
+        !state.injected &&
+        answered.length === 0 &&
+        state.violations.some((v) => v.startsWith('script-src')) &&
+        state.violations.some((v) => v.startsWith('img-src'))
+      );
+    }
 
-  test('the comparison page: what each implementation compared, a column per implementation, every verdict counted, differences marked', async () => {
-    const { page, errors, offOrigin } = await open('index.html', { width: 1400, height: 1300 });
-    expect(await page.locator('#compare-table thead th').count()).toBe(4);
-    const facts = await page.locator('table.facts-table').first().textContent();
-    for (const label of [
-      'signing key',
-      'profile',
-      'cloudconf',
-      'encoding',
-      'target',
-      'seed',
-      'mode',
-      'runs',
-      'skipped',
-      'excluded',
-    ])
-      expect(facts).toContain(label);
-    expect(facts).toContain('current');
-    const differ = await page.locator('#compare-table tr.differ').count();
-    expect(differ).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SCREENSHOTS, 'site-compare.png'), fullPage: false });
-    await page.locator('#only-differ').check();
-    expect(await page.locator('#compare-table tbody tr:not([hidden])').count()).toBe(differ);
-    await page.locator('#compare-table').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SCREENSHOTS, 'site-compare-differences.png') });
-    expect(errors).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    expect(await cspHolds(page)).toBe(true);
-    await page.close();
-  }, 60_000);
+    test('the comparison page: what each implementation compared, a column per implementation, every verdict counted, differences marked', async () => {
+      const { page, errors, offOrigin } = await open('index.html', { width: 1400, height: 1300 });
+      expect(await page.locator('#compare-table thead th').count()).toBe(4);
+      const facts = await page.locator('table.facts-table').first().textContent();
+      for (const label of [
+        'signing key',
+        'profile',
+        'cloudconf',
+        'encoding',
+        'target',
+        'seed',
+        'mode',
+        'runs',
+        'skipped',
+        'excluded',
+      ])
+        expect(facts).toContain(label);
+      expect(facts).toContain('current');
+      const differ = await page.locator('#compare-table tr.differ').count();
+      expect(differ).toBeGreaterThan(0);
+      await page.screenshot({ path: join(SCREENSHOTS, 'site-compare.png'), fullPage: false });
+      await page.locator('#only-differ').check();
+      expect(await page.locator('#compare-table tbody tr:not([hidden])').count()).toBe(differ);
+      await page.locator('#compare-table').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOTS, 'site-compare-differences.png') });
+      expect(errors).toEqual([]);
+      expect(offOrigin).toEqual([]);
+      expect(await cspHolds(page)).toBe(true);
+      await page.close();
+    }, 60_000);
 
-  test("a failing cell opens the run's page, rendered by cloudconf from the verified verdicts, at the requirement", async () => {
-    const { page, errors, offOrigin } = await open('index.html');
-    const link = page.locator('#compare-table tr.differ a.badge.v-fail').first();
-    const href = (await link.getAttribute('href')) as string;
-    expect(href).toMatch(/^implementations\/[0-9a-f]{32}\/\d{8}T\d{6}Z-[0-9a-f]{8}\.html#req-/);
-    await link.click();
-    await page.waitForSelector('#shown');
-    expect(page.url()).toBe(`${served.origin}/${href}`);
-    const wanted = decodeURIComponent(href.split('#req-')[1] as string);
-    expect(await page.locator('.card[open] .req-id', { hasText: wanted }).count()).toBe(1);
-    await page.screenshot({ path: join(SCREENSHOTS, 'site-run.png') });
-    expect(errors).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    expect(await cspHolds(page)).toBe(true);
-    await page.close();
-  }, 60_000);
+    test("a failing cell opens the run's page, rendered by cloudconf from the verified verdicts, at the requirement", async () => {
+      const { page, errors, offOrigin } = await open('index.html');
+      const link = page.locator('#compare-table tr.differ a.badge.v-fail').first();
+      const href = (await link.getAttribute('href')) as string;
+      expect(href).toMatch(/^implementations\/[0-9a-f]{32}\/\d{8}T\d{6}Z-[0-9a-f]{8}\.html#req-/);
+      await link.click();
+      await page.waitForSelector('#shown');
+      expect(page.url()).toBe(`${served.origin}/${href}`);
+      const wanted = decodeURIComponent(href.split('#req-')[1] as string);
+      expect(await page.locator('.card[open] .req-id', { hasText: wanted }).count()).toBe(1);
+      await page.screenshot({ path: join(SCREENSHOTS, 'site-run.png') });
+      expect(errors).toEqual([]);
+      expect(offOrigin).toEqual([]);
+      expect(await cspHolds(page)).toBe(true);
+      await page.close();
+    }, 60_000);
 
-  test('the page of an implementation over three runs: its key, a chart, every verdict per run, and what changed', async () => {
-    const index = JSON.parse(readFileSync(join(site, 'implementations.json'), 'utf8')) as {
-      implementations: { name: string; page: string; fingerprint: string }[];
-    };
-    const reference = index.implementations.find((i) => i.name === 'Reference server');
-    expect(reference?.fingerprint).toBe(keys.reference?.fingerprint);
-    const { page, errors, offOrigin } = await open(reference?.page as string, { width: 1400, height: 1300 });
-    expect(await page.locator('code', { hasText: keys.reference?.fingerprint as string }).count()).toBe(1);
-    expect(await page.locator('svg.chart circle').count()).toBe(3);
-    expect(await page.locator('table.runs tbody tr').count()).toBe(3);
-    const heads = await page.locator('table.runs thead th').allTextContents();
-    for (const v of ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded']) expect(heads).toContain(v);
-    // The faulty middle run broke requirements and the next run fixed them: both changes are listed.
-    expect(await page.locator('ul.changes').count()).toBe(2);
-    expect(await page.locator('ul.changes').first().textContent()).toContain('pass → fail');
-    await page.screenshot({ path: join(SCREENSHOTS, 'site-history.png'), fullPage: true });
-    expect(errors).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    expect(await cspHolds(page)).toBe(true);
-    await page.close();
-  }, 60_000);
+    test('the page of an implementation over three runs: its key, a chart, every verdict per run, and what changed', async () => {
+      const index = JSON.parse(readFileSync(join(site, 'implementations.json'), 'utf8')) as {
+        implementations: { name: string; page: string; fingerprint: string }[];
+      };
+      const reference = index.implementations.find((i) => i.name === 'Reference server');
+      expect(reference?.fingerprint).toBe(keys.reference?.fingerprint);
+      const { page, errors, offOrigin } = await open(reference?.page as string, { width: 1400, height: 1300 });
+      expect(await page.locator('code', { hasText: keys.reference?.fingerprint as string }).count()).toBe(1);
+      expect(await page.locator('svg.chart circle').count()).toBe(3);
+      expect(await page.locator('table.runs tbody tr').count()).toBe(3);
+      const heads = await page.locator('table.runs thead th').allTextContents();
+      for (const v of ['pass', 'fail', 'non-strict', 'skipped', 'error', 'excluded']) expect(heads).toContain(v);
+      // The faulty middle run broke requirements and the next run fixed them: both changes are listed.
+      expect(await page.locator('ul.changes').count()).toBe(2);
+      expect(await page.locator('ul.changes').first().textContent()).toContain('pass → fail');
+      await page.screenshot({ path: join(SCREENSHOTS, 'site-history.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      expect(offOrigin).toEqual([]);
+      expect(await cspHolds(page)).toBe(true);
+      await page.close();
+    }, 60_000);
 
-  test('the badge of an implementation renders as an image with its score', async () => {
-    const index = JSON.parse(readFileSync(join(site, 'implementations.json'), 'utf8')) as {
-      implementations: { name: string; badge: { svg: string } }[];
-    };
-    const faulty = index.implementations.find((i) => i.name === 'Server with dropped subnets');
-    const { page, errors, offOrigin } = await open(faulty?.badge.svg as string, { width: 260, height: 20 });
-    const label = await page.locator('svg').getAttribute('aria-label');
-    expect(label).toMatch(/^cloudconf: \d+\/\d+ (partial|complete)$/);
-    await page.screenshot({ path: join(SCREENSHOTS, 'site-badge.png') });
-    expect(errors).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    await page.close();
-  }, 60_000);
-});
+    test('the badge of an implementation renders as an image with its score', async () => {
+      const index = JSON.parse(readFileSync(join(site, 'implementations.json'), 'utf8')) as {
+        implementations: { name: string; badge: { svg: string } }[];
+      };
+      const faulty = index.implementations.find((i) => i.name === 'Server with dropped subnets');
+      const { page, errors, offOrigin } = await open(faulty?.badge.svg as string, { width: 260, height: 20 });
+      const label = await page.locator('svg').getAttribute('aria-label');
+      expect(label).toMatch(/^cloudconf: \d+\/\d+ (partial|complete)$/);
+      await page.screenshot({ path: join(SCREENSHOTS, 'site-badge.png') });
+      expect(errors).toEqual([]);
+      expect(offOrigin).toEqual([]);
+      await page.close();
+    }, 60_000);
+  },
+);
