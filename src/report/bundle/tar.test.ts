@@ -86,8 +86,9 @@ function verifyInFreshProcess(file: string): { cpuMs: number; maxRssMb: number; 
     const cpuMs = (used.user + used.system) / 1000;
     // VmHWM is this process image's own peak; Linux carries ru_maxrss over exec, so maxRSS would be
     // the forking test worker's size when that is larger (384 MB in a full self-test run).
-    const hwm = /VmHWM:s*(d+) kB/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))?.[1];
-    const maxRssMb = (hwm ? Number(hwm) : process.resourceUsage().maxRSS) / 1024;
+    const hwm = /VmHWM:\\s*(\\d+) kB/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (!hwm) throw new Error('no VmHWM in /proc/self/status');
+    const maxRssMb = Number(hwm) / 1024;
     process.stdout.write(JSON.stringify({ cpuMs, maxRssMb, problems: v.problems }));
   `;
   // With the young generation the command starts with (bin.mjs).
