@@ -31,7 +31,8 @@ export class Pools {
     let entry = this.byOrigin.get(origin);
     if (!entry) {
       const base = this.open(origin);
-      // undici's compose makes the last interceptor given the outermost: the first a request meets.
+      // undici's compose makes the last interceptor given the outermost: the first a request meets. No
+      // redirect interceptor: a 3xx is the answer the checks judge, never followed.
       entry = { base, composed: base.compose([...this.chain].reverse()) };
       this.byOrigin.set(origin, entry);
     }
