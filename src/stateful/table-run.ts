@@ -1,7 +1,7 @@
 // Runs a state table of the encoding: fast-check commands built from the table's rows, each firing the row's trigger through a per-table adapter and judging the answer and the state the row leads to.
 
 import fc from 'fast-check';
-import { stateTables } from '../../spec/index.js';
+import { requirements, stateTables } from '../../spec/index.js';
 import type { StateTable, Transition } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { stateReached } from '../check/state.js';
@@ -20,8 +20,13 @@ export interface Fired {
 /** One trigger of the table, fired by a command; of its rows, the one whose `from` is the model's state and whose condition holds is taken. */
 export interface TriggerStep<Model, Real> {
   name: string;
+  /**
+   * The trigger as the table names it (an operation id): the step takes every row of that trigger the adapter
+   * does not exclude, told apart by their `from` and condition. Give `rows` instead to take only some of them.
+   */
+  operation?: string;
   /** Ids of the table's rows this trigger can take (rows of one trigger told apart by their condition). */
-  rows: readonly string[];
+  rows?: readonly string[];
   /** Whether the command is drawn in this model (default: some row starts from the model's state). */
   applies?(model: Readonly<Model>): boolean;
   /** Whether the row's condition holds in this model (default: it does). */
@@ -30,7 +35,10 @@ export interface TriggerStep<Model, Real> {
   unlisted?: 'refused' | 'kept';
   /** The state the row leads to, where its condition names a variant of `to` (default: the row's `to`). */
   next?(row: Transition, model: Readonly<Model>): string;
-  /** The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`. */
+  /**
+   * The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`
+   * (default for the state: the one requirement the encoding states on the row taken, if it states exactly one).
+   */
   under?(phase: 'answer' | 'state', row: Transition | undefined, model: Readonly<Model>): string | undefined;
   /** Sends the trigger. */
   fire(model: Model, real: Real): Promise<Exchange>;
@@ -67,6 +75,8 @@ export interface TableAdapter<Model extends object, Real> {
   steps: readonly Step<Model, Real>[];
   /** Rows no walk takes, each with the reason. */
   excluded: Readonly<Record<string, string>>;
+  /** Whether the model no longer knows its subject (a step the walk does not judge went otherwise): then no step applies. */
+  lost?(model: Readonly<Model>): boolean;
   /**
    * How a missed expectation ends the step (default: recorded on the kit, and the walk ends); false: the step
    * stops here. `under` is the requirement the step names for it.
@@ -75,7 +85,7 @@ export interface TableAdapter<Model extends object, Real> {
 }
 
 export const isTrigger = <Model extends object, Real>(step: Step<Model, Real>): step is TriggerStep<Model, Real> =>
-  'rows' in step;
+  'rows' in step || 'operation' in step;
 
 /** The table with this id; throws for an id the encoding does not have. */
 export function tableOf(id: string): StateTable {
@@ -94,11 +104,31 @@ function rowOf(table: StateTable, id: string): Transition {
 export const startsFrom = (row: Transition, state: string): boolean =>
   row.from === 'any' || row.from === state || row.from.split(' or ').includes(state);
 
+/** The ids of the rows a trigger step takes: those it names, else every row of its trigger the adapter does not exclude. */
+export function rowsOf<Model extends object, Real>(
+  adapter: TableAdapter<Model, Real>,
+  step: TriggerStep<Model, Real>,
+): readonly string[] {
+  if (step.rows) return step.rows;
+  const rows = tableOf(adapter.table)
+    .transitions.filter((t) => t.trigger === step.operation && !(t.id in adapter.excluded))
+    .map((t) => t.id);
+  if (rows.length === 0)
+    throw new Error(`no row of the state table ${adapter.table} is triggered by ${step.operation}`);
+  return rows;
+}
+
+/** The requirements the encoding states on one row of a table (their subject is that row). */
+export const requirementsOnRow = (table: string, row: string): string[] =>
+  requirements
+    .filter((r) => r.subject.kind === 'state-table' && r.subject.table === table && r.subject.transition === row)
+    .map((r) => r.id);
+
 /** The rows an adapter's walk takes (by a trigger step or its setup), and those it excludes. */
 export function coverageOf<Model extends object, Real>(
   adapter: TableAdapter<Model, Real>,
 ): { taken: string[]; excluded: string[] } {
-  const taken = adapter.steps.flatMap((s) => (isTrigger(s) ? s.rows : []));
+  const taken = adapter.steps.flatMap((s) => (isTrigger(s) ? rowsOf(adapter, s) : []));
   return {
     taken: [...new Set([...(adapter.start ? [adapter.start] : []), ...taken])],
     excluded: Object.keys(adapter.excluded),
@@ -116,28 +146,36 @@ export function commandOf<Model extends object, Real>(
   adapter: TableAdapter<Model, Real>,
   step: Step<Model, Real>,
 ): StateCommand<Model, Real> {
-  if (!isTrigger(step)) return step;
+  const known = (m: Readonly<Model>) => !adapter.lost?.(m);
+  if (!isTrigger(step))
+    return adapter.lost ? { ...step, check: (m) => known(m) && step.check(m), toString: () => String(step) } : step;
   const table = tableOf(adapter.table);
-  const rows = step.rows.map((id) => rowOf(table, id));
+  const rows = rowsOf(adapter, step).map((id) => rowOf(table, id));
+  const under = (phase: 'answer' | 'state', row: Transition | undefined, m: Readonly<Model>) => {
+    if (step.under) return step.under(phase, row, m);
+    const stated = phase === 'state' && row ? requirementsOnRow(table.id, row.id) : [];
+    return stated.length === 1 ? stated[0] : undefined;
+  };
   const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
     if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
     if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
     return true;
   };
   return {
-    check: (m) => (step.applies ? step.applies(m) : rows.some((row) => startsFrom(row, adapter.stateOf(m)))),
+    check: (m) =>
+      known(m) && (step.applies ? step.applies(m) : rows.some((row) => startsFrom(row, adapter.stateOf(m)))),
     async run(m, r) {
       const state = adapter.stateOf(m);
       const row = rows.find((x) => startsFrom(x, state) && (step.holds?.(x, m) ?? true));
       const answer = await step.fire(m, r);
       const refused = row ? !!adapter.refused?.includes(row.id) : step.unlisted !== 'kept';
       const said = refused ? rejectedWith4xx(answer) : acceptedWith2xx(answer);
-      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, step.under?.('answer', row, m))) return;
+      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, under('answer', row, m))) return;
       const next = row ? (step.next?.(row, m) ?? row.to) : state;
       // A trigger no row allows is judged by its refusal alone.
       const read = row || step.unlisted === 'kept' ? await adapter.read?.(m, r, answer, next) : undefined;
       const reached = read && stateReached(next, read.state, hintOf(table, row, state), read.exchange);
-      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, step.under?.('state', row, m))) return;
+      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, under('state', row, m))) return;
       adapter.enter(m, next);
       await step.after?.({ row, answer, ...(read ? { read: read.exchange } : {}) }, m, r);
     },
@@ -154,12 +192,25 @@ export function commandsOf<Model extends object, Real>(
   return steps.map((s) => fc.constant(commandOf(kit, adapter, s)));
 }
 
-/** Random walks of a state table through its adapter, driven and recorded by `modelRun`. */
+/**
+ * Random walks of a state table through its adapter, driven and recorded by `modelRun`; `opening` names the
+ * step each walk takes first (say, the trigger that makes its subject), judged and named like any other.
+ */
 export function tableRun<Model extends object, Real>(
   kit: Kit,
   adapter: TableAdapter<Model, Real>,
   setup: () => Promise<{ model: Model; real: Real }>,
-  options: { runs: number; maxCommands: number; steps?: readonly Step<Model, Real>[] },
+  options: {
+    runs: number;
+    maxCommands: number;
+    steps?: readonly Step<Model, Real>[];
+    opening?(model: Readonly<Model>, real: Real): Step<Model, Real>;
+  },
 ): Promise<void> {
-  return modelRun(kit, commandsOf(kit, adapter, options.steps), setup, options);
+  const { runs, maxCommands, opening } = options;
+  return modelRun(kit, commandsOf(kit, adapter, options.steps), setup, {
+    runs,
+    maxCommands,
+    ...(opening ? { opening: (m: Readonly<Model>, r: Real) => commandOf(kit, adapter, opening(m, r)) } : {}),
+  });
 }
