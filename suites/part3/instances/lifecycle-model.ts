@@ -5,7 +5,6 @@ import type { Transition } from '../../../spec/types.js';
 import {
   acceptedWith2xx,
   type CheckResult,
-  commandOf,
   type Exchange,
   ExpectationBroken,
   instanceStatus,
@@ -15,6 +14,7 @@ import {
   recordValueEquals,
   recordValueIn,
   rejectedWith4xx,
+  requirementsOnRow,
   runVlan,
   type StateCommand,
   type TableAdapter,
@@ -47,6 +47,18 @@ function clause(id: string): string {
   return id;
 }
 
+/** The instance's power table, which the walk runs, and the interface activity table its steps take as side effects. */
+const POWER = 'instance-power';
+const ACTIVITY = 'interface-activity';
+
+/** The one requirement the encoding states on a row of a table (the walk judges the row's state under it). */
+function ofRow(table: string, row: string): string {
+  const [id, ...more] = requirementsOnRow(table, row);
+  if (!id || more.length)
+    throw new Error(`the row ${table}#${row} states ${more.length + (id ? 1 : 0)} requirements, not one`);
+  return id;
+}
+
 /** The clauses the steps are judged under (the rows of the instance and interface state tables, and their conditions). */
 const C = {
   imageRunning: clause('instances/create/image-running'),
@@ -57,20 +69,20 @@ const C = {
   emptyNoDisks: clause('instances/create/empty-no-disks'),
   defaultProfile: clause('instances/create/image-default-profile'),
   vlanAttached: clause('instances/create/vlan-attached'),
-  bootRunning: clause('instances/boot/running'),
+  bootRunning: ofRow(POWER, 'boot'),
   bootChoice: clause('instances/boot/config-choice'),
   bootNoChoice: clause('instances/boot/no-config-refused'),
-  shutdownOffline: clause('instances/shutdown/offline'),
-  rebootRunning: clause('instances/reboot/running'),
+  shutdownOffline: ofRow(POWER, 'shutdown'),
+  rebootRunning: ofRow(POWER, 'reboot'),
   rebootChoice: clause('instances/reboot/config-choice'),
-  rebuildReplaces: clause('instances/rebuild/replaces-disks-and-configs'),
+  rebuildReplaces: ofRow(POWER, 'rebuild'),
   rebuildBooted: clause('instances/rebuild/booted-default'),
-  resizeCold: clause('instances/resize/cold-default'),
+  resizeCold: ofRow(POWER, 'resize-cold'),
   passwordShutdown: clause('instances/password/requires-shutdown'),
-  deleteRemoved: clause('instances/delete/removed'),
+  deleteRemoved: ofRow(POWER, 'delete'),
   addedInactive: clause('interfaces/add/inactive-until-reboot'),
-  activeAfterBoot: clause('interfaces/active-after-boot'),
-  inactiveAfter: clause('interfaces/inactive-after-shutdown'),
+  activeAfterBoot: ofRow(ACTIVITY, 'boot-with-profile'),
+  inactiveAfter: ofRow(ACTIVITY, 'shutdown-or-other-profile'),
   deleteActive: clause('interfaces/delete/active-refused'),
 };
 
@@ -170,7 +182,7 @@ function command(
 ): Step {
   const step: StateCommand<Model, Real> & { clauses: readonly string[] } = {
     clauses,
-    check: (m) => !m.lost && applies(m.node),
+    check: (m) => applies(m.node),
     run: async (m, r) => {
       await run(m, r, m.node as Node);
     },
@@ -182,13 +194,17 @@ function command(
 /** A trigger of the instance power table, as the walk sees it: on the one instance of the model. */
 interface Trigger {
   name: string;
-  rows: readonly string[];
+  /** The operation that triggers the table's rows this step takes. */
+  operation: string;
   clauses: readonly string[];
   applies(node: Node | undefined): boolean;
   holds?(row: Transition, node: Node): boolean;
   next?(): string;
-  /** The clause a miss of the answer or of the state is judged under (none: the walk just ends). */
-  under(phase: 'answer' | 'state', row: Transition | undefined): string | undefined;
+  /**
+   * The clause a miss of the answer or of the state is judged under (none: the walk just ends); by default
+   * the answer is not judged and the state is judged under the requirement the encoding states on the row.
+   */
+  under?(phase: 'answer' | 'state', row: Transition | undefined): string | undefined;
   fire(m: Model, r: Real, node: Node): Promise<Exchange>;
   after?(m: Model, r: Real, node: Node, row: Transition | undefined, read?: Exchange): Promise<unknown>;
 }
@@ -196,12 +212,12 @@ interface Trigger {
 function trigger(t: Trigger): Step {
   const step: TriggerStep<Model, Real> & { clauses: readonly string[] } = {
     name: t.name,
-    rows: t.rows,
+    operation: t.operation,
     clauses: t.clauses,
-    applies: (m) => !m.lost && t.applies(m.node),
+    applies: (m) => t.applies(m.node),
     ...(t.holds ? { holds: (row: Transition, m: Readonly<Model>) => t.holds?.(row, m.node as Node) ?? true } : {}),
     ...(t.next ? { next: t.next } : {}),
-    under: (phase, row) => t.under(phase, row),
+    ...(t.under ? { under: t.under } : {}),
     fire: (m, r) => t.fire(m, r, m.node as Node),
     async after({ row, read }, m, r) {
       // A create whose answer named no instance: the model no longer knows it.
@@ -283,7 +299,7 @@ async function emptyThenDisk(m: Model, r: Real, node: Node): Promise<void> {
 const create = (mode: Mode): Step =>
   trigger({
     name: `create (${mode})`,
-    rows: ['create-booted', 'create-offline'],
+    operation: 'instances/create',
     clauses: [
       CREATE_ROWS[mode].by,
       ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
@@ -354,7 +370,7 @@ const canBoot = (node: Node | undefined, given: boolean): node is Node =>
 const boot = (given: boolean): Step =>
   trigger({
     name: given ? 'boot with config_id' : 'boot',
-    rows: ['boot'],
+    operation: 'instances/boot',
     // A boot makes the interfaces of its profile active, which a delete must then find refused.
     clauses: [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
     applies: (node) => canBoot(node, given),
@@ -380,7 +396,7 @@ const canReboot = (node: Node | undefined, given: boolean): node is Node =>
 const reboot = (given: boolean): Step =>
   trigger({
     name: given ? 'reboot with config_id' : 'reboot',
-    rows: ['reboot'],
+    operation: 'instances/reboot',
     // A reboot with config_id sets the profile booted last, which a reboot without one must use.
     clauses: [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
     applies: (node) => canReboot(node, given),
@@ -398,10 +414,9 @@ const reboot = (given: boolean): Step =>
 
 const shutdown = trigger({
   name: 'shutdown',
-  rows: ['shutdown'],
+  operation: 'instances/shutdown',
   clauses: [C.shutdownOffline, C.inactiveAfter],
   applies: (node) => !!node?.running,
-  under: (phase) => (phase === 'state' ? C.shutdownOffline : undefined),
   fire: (_m, r, node) => sendOn(r, 'shutdown', node),
   async after(m, r, node) {
     node.poweredBy = C.shutdownOffline;
@@ -430,7 +445,7 @@ async function expectReplaced(m: Model, r: Real, node: Node, oldDisks: readonly 
 const rebuild = (booted: boolean): Step =>
   trigger({
     name: booted ? 'rebuild' : 'rebuild booted:false',
-    rows: ['rebuild'],
+    operation: 'instances/rebuild',
     clauses: [C.rebuildReplaces, C.rebuildBooted],
     applies: (node) => node !== undefined,
     // The row's condition: offline instead of running when booted is false.
@@ -452,11 +467,10 @@ const rebuild = (booted: boolean): Step =>
 /** Resize of a running instance (cold by default): powered down, migrated, powered on, of the new type. */
 const resize = trigger({
   name: 'resize',
-  rows: ['resize-cold'],
+  operation: 'instances/resize',
   clauses: [C.resizeCold],
   applies: (node) => !!node?.running && !node.resized,
-  // Refused for an outstanding balance, which the walk cannot see: the answer is not judged.
-  under: (phase) => (phase === 'state' ? C.resizeCold : undefined),
+  // Refused for an outstanding balance, which the walk cannot see: the answer is not judged (the default).
   fire: (_m, r, node) => sendOn(r, 'resize', node, { type: r.largerType as string }),
   async after(m, r, node, _row, read) {
     node.resized = true;
@@ -483,10 +497,9 @@ const password = command(
 
 const remove = trigger({
   name: 'delete',
-  rows: ['delete'],
+  operation: 'instances/delete',
   clauses: [C.deleteRemoved],
   applies: (node) => node !== undefined,
-  under: (phase) => (phase === 'state' ? C.deleteRemoved : undefined),
   fire: (_m, r, node) => sendOn(r, 'remove', node),
 });
 
@@ -588,7 +601,7 @@ async function readState(m: Readonly<Model>, r: Real, _answer: Exchange, next: s
 }
 
 export const lifecycleAdapter: TableAdapter<Model, Real> = {
-  table: 'instance-power',
+  table: POWER,
   stateOf: (m) => (m.node ? (m.node.running ? 'running' : 'offline') : '(none)'),
   enter(m, state) {
     if (state === 'deleted') m.node = undefined;
@@ -596,6 +609,7 @@ export const lifecycleAdapter: TableAdapter<Model, Real> = {
   },
   read: readState,
   judge: (_kit, result, context, m, r, under) => expect(m, r, under, result, context),
+  lost: (m) => m.lost,
   steps: [...MODES.map(create), ...stepsAfterCreate(true)],
   excluded: {
     'resize-warm':
@@ -636,21 +650,6 @@ function stepsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerTyp
   );
   // A create applies after a delete only (every walk starts from a new instance): drawn as often as any step.
   return [...modes.map(create), ...weighted];
-}
-
-/**
- * Makes the walk's first instance in its start mode, judged like a create step; false when a judged
- * expectation missed (on the kit already, with no step to name: no further walk starts).
- */
-async function startFrom(model: Model, r: Real): Promise<boolean> {
-  try {
-    await commandOf(r.ctx.kit, lifecycleAdapter, create(r.start)).run(model, r);
-    return true;
-  } catch (error) {
-    if (!(error instanceof ExpectationBroken)) throw error;
-    model.lost = true;
-    return false;
-  }
 }
 
 /** A StackScript for the run's first image, for the StackScript mode; undefined when the target refuses it. */
@@ -721,21 +720,17 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
   const leading = modes.filter((mode) => create(mode).clauses.some((x) => judged.has(x)));
   const starts = leading.length ? leading : modes;
   let walks = 0;
-  let startBroken = false;
   await tableRun<Model, Real>(
     kit,
     lifecycleAdapter,
-    async () => {
-      const real: Real = { ...shared, start: starts[walks++ % starts.length] as Mode };
-      const model: Model = { lost: startBroken };
-      if (!startBroken) startBroken = !(await startFrom(model, real));
-      return { model, real };
-    },
+    async () => ({ model: { lost: false }, real: { ...shared, start: starts[walks++ % starts.length] as Mode } }),
     // Several requirements run these walks: half of --runs each keeps the default run under 3 s longer.
     {
       runs: Math.max(2, Math.ceil(kit.session.config.runs / 2)),
       maxCommands: 10,
       steps: stepsFor(judged, modes, largerType !== undefined),
+      // Each walk opens with the create of its start mode, judged and named like any step.
+      opening: (_m, r) => create(r.start),
     },
   );
 }
