@@ -1,7 +1,6 @@
 // The instance state tables as a model-based run: random walks of create (each mode), boot, reboot, shut down, rebuild, resize, root password reset, delete and profile and interface changes, each step judged against a model that knows little more than whether the instance runs and which profile it booted last.
 
 import { requirementById } from '../../../spec/index.js';
-import type { Transition } from '../../../spec/types.js';
 import {
   acceptedWith2xx,
   type CheckResult,
@@ -191,45 +190,11 @@ function command(
   return step;
 }
 
-/** A trigger of the instance power table, as the walk sees it: on the one instance of the model. */
-interface Trigger {
-  name: string;
-  /** The operation that triggers the table's rows this step takes. */
-  operation: string;
-  clauses: readonly string[];
-  applies(node: Node | undefined): boolean;
-  holds?(row: Transition, node: Node): boolean;
-  next?(): string;
-  /**
-   * The clause a miss of the answer or of the state is judged under (none: the walk just ends); by default
-   * the answer is not judged and the state is judged under the requirement the encoding states on the row.
-   */
-  under?(phase: 'answer' | 'state', row: Transition | undefined): string | undefined;
-  fire(m: Model, r: Real, node: Node): Promise<Exchange>;
-  after?(m: Model, r: Real, node: Node, row: Transition | undefined, read?: Exchange): Promise<unknown>;
-}
+/** A trigger of the instance power table: the table's rows of its operation, on the one instance of the model. */
+type Trigger = TriggerStep<Model, Real> & { clauses: readonly string[] };
 
-function trigger(t: Trigger): Step {
-  const step: TriggerStep<Model, Real> & { clauses: readonly string[] } = {
-    name: t.name,
-    operation: t.operation,
-    clauses: t.clauses,
-    applies: (m) => t.applies(m.node),
-    ...(t.holds ? { holds: (row: Transition, m: Readonly<Model>) => t.holds?.(row, m.node as Node) ?? true } : {}),
-    ...(t.next ? { next: t.next } : {}),
-    ...(t.under ? { under: t.under } : {}),
-    fire: (m, r) => t.fire(m, r, m.node as Node),
-    async after({ row, read }, m, r) {
-      // A create whose answer named no instance: the model no longer knows it.
-      if (!m.node) {
-        if (row?.to !== 'deleted') m.lost = true;
-        return;
-      }
-      await t.after?.(m, r, m.node, row, read);
-    },
-  };
-  return step;
-}
+/** The instance of the model, for a step that applies only while there is one. */
+const nodeOf = (m: Readonly<Model>): Node => m.node as Node;
 
 const sendOn = (r: Real, op: keyof typeof ops, node: Node, body: Json = {}) =>
   r.ctx.kit.send(ops[op], { params: { nodeId: node.id }, body });
@@ -296,43 +261,46 @@ async function emptyThenDisk(m: Model, r: Real, node: Node): Promise<void> {
   expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'addDisk', node, body)), 'a disk for the empty instance');
 }
 
-const create = (mode: Mode): Step =>
-  trigger({
-    name: `create (${mode})`,
-    operation: 'instances/create',
-    clauses: [
-      CREATE_ROWS[mode].by,
-      ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
-      // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
-      ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
-      // Only an instance never booted can have several profiles and none booted last.
-      ...(CREATE_ROWS[mode].running ? [] : [C.bootNoChoice]),
-    ],
-    applies: (node) => node === undefined,
-    holds: (row) => row.id === (CREATE_ROWS[mode].running ? 'create-booted' : 'create-offline'),
-    under: (phase) => (phase === 'state' ? CREATE_ROWS[mode].by : undefined),
-    async fire(m, r) {
-      const e = await sendCreate(r.ctx, createBody(r, mode));
-      const id = jsonOf(e)?.id;
-      const row = CREATE_ROWS[mode];
-      if (typeof id === 'number')
-        m.node = {
-          id,
-          running: row.running,
-          poweredBy: row.by,
-          profiles: [],
-          lastBooted: row.running ? undefined : null,
-          resized: false,
-          deployed: mode !== 'empty',
-        };
-      return e;
-    },
-    async after(m, r, node) {
-      if (mode === 'empty') await emptyThenDisk(m, r, node);
-      else if (mode === 'backup') await backupProfiles(r, node);
-      else await defaultProfile(m, r, node, mode);
-    },
-  });
+const create = (mode: Mode): Trigger => ({
+  name: `create (${mode})`,
+  operation: 'instances/create',
+  clauses: [
+    CREATE_ROWS[mode].by,
+    ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
+    // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
+    ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
+    // Only an instance never booted can have several profiles and none booted last.
+    ...(CREATE_ROWS[mode].running ? [] : [C.bootNoChoice]),
+  ],
+  applies: (m) => m.node === undefined,
+  holds: (row) => row.id === (CREATE_ROWS[mode].running ? 'create-booted' : 'create-offline'),
+  under: (phase) => (phase === 'state' ? CREATE_ROWS[mode].by : undefined),
+  async fire(m, r) {
+    const e = await sendCreate(r.ctx, createBody(r, mode));
+    const id = jsonOf(e)?.id;
+    const row = CREATE_ROWS[mode];
+    if (typeof id === 'number')
+      m.node = {
+        id,
+        running: row.running,
+        poweredBy: row.by,
+        profiles: [],
+        lastBooted: row.running ? undefined : null,
+        resized: false,
+        deployed: mode !== 'empty',
+      };
+    // An answer that names no instance: the model no longer knows it.
+    else m.lost = true;
+    return e;
+  },
+  async after(_fired, m, r) {
+    const node = m.node;
+    if (!node) return;
+    if (mode === 'empty') await emptyThenDisk(m, r, node);
+    else if (mode === 'backup') await backupProfiles(r, node);
+    else await defaultProfile(m, r, node, mode);
+  },
+});
 
 // Power ---------------------------------------------------------------------------------------
 
@@ -367,63 +335,66 @@ const canBoot = (node: Node | undefined, given: boolean): node is Node =>
   node.profiles.length > 0 &&
   (given || node.profiles.length === 1 || node.lastBooted !== undefined);
 
-const boot = (given: boolean): Step =>
-  trigger({
-    name: given ? 'boot with config_id' : 'boot',
-    operation: 'instances/boot',
-    // A boot makes the interfaces of its profile active, which a delete must then find refused.
-    clauses: [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
-    applies: (node) => canBoot(node, given),
-    // Without config_id and with several profiles none of which was booted last, no configuration can be selected.
-    holds: (_row, node) => (given ? otherProfile(node) : bootChoice(node)) !== undefined,
-    under: (phase, row) =>
-      !row ? C.bootNoChoice : phase === 'answer' ? (given ? C.bootRunning : C.bootChoice) : C.bootRunning,
-    fire: (_m, r, node) => {
-      const chosen = given ? otherProfile(node) : bootChoice(node);
-      return sendOn(r, 'boot', node, given ? { config_id: chosen?.id } : {});
-    },
-    // The active interfaces show which profile the boot used: the given one, else the one the clause chooses.
-    async after(m, r, node, row) {
-      if (!row) return;
-      startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootRunning, C.bootChoice);
-      await expectActivity(m, r, node, 'after boot');
-    },
-  });
+const boot = (given: boolean): Trigger => ({
+  name: given ? 'boot with config_id' : 'boot',
+  operation: 'instances/boot',
+  // A boot makes the interfaces of its profile active, which a delete must then find refused.
+  clauses: [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
+  applies: (m) => canBoot(m.node, given),
+  // Without config_id and with several profiles none of which was booted last, no configuration can be selected.
+  holds: (_row, m) => (given ? otherProfile(nodeOf(m)) : bootChoice(nodeOf(m))) !== undefined,
+  under: (phase, row) =>
+    !row ? C.bootNoChoice : phase === 'answer' ? (given ? C.bootRunning : C.bootChoice) : C.bootRunning,
+  fire: (m, r) => {
+    const node = nodeOf(m);
+    const chosen = given ? otherProfile(node) : bootChoice(node);
+    return sendOn(r, 'boot', node, given ? { config_id: chosen?.id } : {});
+  },
+  // The active interfaces show which profile the boot used: the given one, else the one the clause chooses.
+  async after({ row }, m, r) {
+    if (!row) return;
+    const node = nodeOf(m);
+    startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootRunning, C.bootChoice);
+    await expectActivity(m, r, node, 'after boot');
+  },
+});
 
 const canReboot = (node: Node | undefined, given: boolean): node is Node =>
   !!node && node.running && node.profiles.length > 0 && (given || rebootChoice(node) !== undefined);
 
-const reboot = (given: boolean): Step =>
-  trigger({
-    name: given ? 'reboot with config_id' : 'reboot',
-    operation: 'instances/reboot',
-    // A reboot with config_id sets the profile booted last, which a reboot without one must use.
-    clauses: [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
-    applies: (node) => canReboot(node, given),
-    under: (phase) => (phase === 'answer' && !given ? C.rebootChoice : C.rebootRunning),
-    fire: (_m, r, node) => {
-      const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
-      return sendOn(r, 'reboot', node, given ? { config_id: chosen.id } : {});
-    },
-    async after(m, r, node) {
-      const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
-      startedWith(node, chosen, C.rebootRunning, given ? C.activeAfterBoot : C.rebootChoice);
-      await expectActivity(m, r, node, 'after reboot');
-    },
-  });
+const reboot = (given: boolean): Trigger => ({
+  name: given ? 'reboot with config_id' : 'reboot',
+  operation: 'instances/reboot',
+  // A reboot with config_id sets the profile booted last, which a reboot without one must use.
+  clauses: [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
+  applies: (m) => canReboot(m.node, given),
+  under: (phase) => (phase === 'answer' && !given ? C.rebootChoice : C.rebootRunning),
+  fire: (m, r) => {
+    const node = nodeOf(m);
+    const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
+    return sendOn(r, 'reboot', node, given ? { config_id: chosen.id } : {});
+  },
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
+    const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
+    startedWith(node, chosen, C.rebootRunning, given ? C.activeAfterBoot : C.rebootChoice);
+    await expectActivity(m, r, node, 'after reboot');
+  },
+});
 
-const shutdown = trigger({
+const shutdown: Trigger = {
   name: 'shutdown',
   operation: 'instances/shutdown',
   clauses: [C.shutdownOffline, C.inactiveAfter],
-  applies: (node) => !!node?.running,
-  fire: (_m, r, node) => sendOn(r, 'shutdown', node),
-  async after(m, r, node) {
+  applies: (m) => !!m.node?.running,
+  fire: (m, r) => sendOn(r, 'shutdown', nodeOf(m)),
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
     node.poweredBy = C.shutdownOffline;
     for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, active: false, by: C.inactiveAfter };
     await expectActivity(m, r, node, 'after shutdown');
   },
-});
+};
 
 // Rebuild, resize, password, delete -----------------------------------------------------------
 
@@ -442,37 +413,39 @@ async function expectReplaced(m: Model, r: Real, node: Node, oldDisks: readonly 
   return true;
 }
 
-const rebuild = (booted: boolean): Step =>
-  trigger({
-    name: booted ? 'rebuild' : 'rebuild booted:false',
-    operation: 'instances/rebuild',
-    clauses: [C.rebuildReplaces, C.rebuildBooted],
-    applies: (node) => node !== undefined,
-    // The row's condition: offline instead of running when booted is false.
-    next: () => (booted ? 'running' : 'offline'),
-    under: (phase) => (phase === 'answer' ? C.rebuildReplaces : C.rebuildBooted),
-    async fire(_m, r, node) {
-      const { kit } = r.ctx;
-      r.oldDisks = (await disksOf(kit, node.id)).items.map((d) => d.id);
-      const body = { image: kit.session.config.images[0], root_pass: rootPass(kit), ...(booted ? {} : { booted }) };
-      return sendOn(r, 'rebuild', node, body);
-    },
-    async after(m, r, node) {
-      // The profile booted last is gone; which one the rebuild booted the documents leave open.
-      Object.assign(node, { poweredBy: C.rebuildBooted, lastBooted: undefined, deployed: true });
-      await expectReplaced(m, r, node, r.oldDisks ?? []);
-    },
-  });
+const rebuild = (booted: boolean): Trigger => ({
+  name: booted ? 'rebuild' : 'rebuild booted:false',
+  operation: 'instances/rebuild',
+  clauses: [C.rebuildReplaces, C.rebuildBooted],
+  applies: (m) => m.node !== undefined,
+  // The row's condition: offline instead of running when booted is false.
+  next: () => (booted ? 'running' : 'offline'),
+  under: (phase) => (phase === 'answer' ? C.rebuildReplaces : C.rebuildBooted),
+  async fire(m, r) {
+    const node = nodeOf(m);
+    const { kit } = r.ctx;
+    r.oldDisks = (await disksOf(kit, node.id)).items.map((d) => d.id);
+    const body = { image: kit.session.config.images[0], root_pass: rootPass(kit), ...(booted ? {} : { booted }) };
+    return sendOn(r, 'rebuild', node, body);
+  },
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
+    // The profile booted last is gone; which one the rebuild booted the documents leave open.
+    Object.assign(node, { poweredBy: C.rebuildBooted, lastBooted: undefined, deployed: true });
+    await expectReplaced(m, r, node, r.oldDisks ?? []);
+  },
+});
 
 /** Resize of a running instance (cold by default): powered down, migrated, powered on, of the new type. */
-const resize = trigger({
+const resize: Trigger = {
   name: 'resize',
   operation: 'instances/resize',
   clauses: [C.resizeCold],
-  applies: (node) => !!node?.running && !node.resized,
+  applies: (m) => !!m.node?.running && !m.node.resized,
   // Refused for an outstanding balance, which the walk cannot see: the answer is not judged (the default).
-  fire: (_m, r, node) => sendOn(r, 'resize', node, { type: r.largerType as string }),
-  async after(m, r, node, _row, read) {
+  fire: (m, r) => sendOn(r, 'resize', nodeOf(m), { type: r.largerType as string }),
+  async after({ read }, m, r) {
+    const node = nodeOf(m);
     node.resized = true;
     node.poweredBy = C.resizeCold;
     // Which profile the power-on uses the documents do not say.
@@ -481,7 +454,7 @@ const resize = trigger({
     const result = recordValueEquals(read && jsonOf(read), 'type', type, why(C.resizeCold), read);
     expect(m, r, C.resizeCold, result, 'resize');
   },
-});
+};
 
 const password = command(
   'password reset',
@@ -495,13 +468,13 @@ const password = command(
   },
 );
 
-const remove = trigger({
+const remove: Trigger = {
   name: 'delete',
   operation: 'instances/delete',
   clauses: [C.deleteRemoved],
-  applies: (node) => node !== undefined,
-  fire: (_m, r, node) => sendOn(r, 'remove', node),
-});
+  applies: (m) => m.node !== undefined,
+  fire: (m, r) => sendOn(r, 'remove', nodeOf(m)),
+};
 
 // Profiles and interfaces ---------------------------------------------------------------------
 
