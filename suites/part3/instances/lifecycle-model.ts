@@ -173,22 +173,7 @@ async function expectActivity(m: Model, r: Real, node: Node, context: string): P
 }
 
 /** A hand-written step (a read, a precondition, a judgement no row of the table holds). */
-function command(
-  name: string,
-  clauses: readonly string[],
-  applies: (node: Node | undefined) => boolean,
-  run: (m: Model, r: Real, node: Node) => Promise<unknown>,
-): Step {
-  const step: StateCommand<Model, Real> & { clauses: readonly string[] } = {
-    clauses,
-    check: (m) => applies(m.node),
-    run: async (m, r) => {
-      await run(m, r, m.node as Node);
-    },
-    toString: () => name,
-  };
-  return step;
-}
+type Command = StateCommand<Model, Real> & { clauses: readonly string[] };
 
 /** A trigger of the instance power table: the table's rows of its operation, on the one instance of the model. */
 type Trigger = TriggerStep<Model, Real> & { clauses: readonly string[] };
@@ -456,17 +441,18 @@ const resize: Trigger = {
   },
 };
 
-const password = command(
-  'password reset',
-  [C.passwordShutdown],
-  (node) => !!node?.deployed,
-  async (m, r, node) => {
+const password: Command = {
+  clauses: [C.passwordShutdown],
+  check: (m) => !!m.node?.deployed,
+  async run(m, r) {
+    const node = nodeOf(m);
     const e = await sendOn(r, 'password', node, { root_pass: rootPass(r.ctx.kit) });
     // Refused while running; the documents do not promise the reset of an offline instance succeeds, so that is not judged.
     if (node.running) expect(m, r, C.passwordShutdown, rejectedWith4xx(e), 'root password reset of a running instance');
     else expect(m, r, undefined, acceptedWith2xx(e), 'root password reset of an offline instance');
   },
-);
+  toString: () => 'password reset',
+};
 
 const remove: Trigger = {
   name: 'delete',
@@ -480,11 +466,11 @@ const remove: Trigger = {
 
 const MAX_PROFILES = 3;
 
-const addProfile = command(
-  'add profile',
-  [C.bootChoice, C.bootNoChoice, C.rebootChoice],
-  (node) => !!node && node.profiles.length < MAX_PROFILES,
-  async (m, r, node) => {
+const addProfile: Command = {
+  clauses: [C.bootChoice, C.bootNoChoice, C.rebootChoice],
+  check: (m) => !!m.node && m.node.profiles.length < MAX_PROFILES,
+  async run(m, r) {
+    const node = nodeOf(m);
     const { kit } = r.ctx;
     const { items } = await disksOf(kit, node.id);
     const disk = items.find((d) => d.filesystem !== 'swap') ?? items[0];
@@ -492,28 +478,30 @@ const addProfile = command(
     const e = await sendOn(r, 'addConfig', node, body);
     if (expect(m, r, undefined, acceptedWith2xx(e), 'add profile')) node.profiles.push({ id: jsonOf(e)?.id as number });
   },
-);
+  toString: () => 'add profile',
+};
 
 /** Deletes the newest profile of an offline instance (the documents say nothing of deleting the running one). */
-const deleteProfile = command(
-  'delete profile',
-  [],
-  (node) => !!node && !node.running && node.profiles.length > 0,
-  async (m, r, node) => {
+const deleteProfile: Command = {
+  clauses: [],
+  check: (m) => !!m.node && !m.node.running && m.node.profiles.length > 0,
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.at(-1) as Profile;
     const e = await r.ctx.kit.send(opOf('configs/delete'), { params: { nodeId: node.id, configId: profile.id } });
     if (!expect(m, r, undefined, acceptedWith2xx(e), 'delete profile')) return;
     node.profiles.pop();
     if (node.lastBooted === profile.id) node.lastBooted = undefined;
   },
-);
+  toString: () => 'delete profile',
+};
 
 /** Adds the walk's vlan interface (one per instance: its label is unique among the instance's interfaces) to the newest profile. */
-const addVlan = command(
-  'add vlan interface',
-  [C.addedInactive, C.activeAfterBoot, C.inactiveAfter, C.deleteActive, C.bootChoice, C.rebootChoice],
-  (node) => !!node && node.profiles.length > 0 && !node.profiles.some((p) => p.vlan),
-  async (m, r, node) => {
+const addVlan: Command = {
+  clauses: [C.addedInactive, C.activeAfterBoot, C.inactiveAfter, C.deleteActive, C.bootChoice, C.rebootChoice],
+  check: (m) => !!m.node && m.node.profiles.length > 0 && !m.node.profiles.some((p) => p.vlan),
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.at(-1) as Profile;
     const e = await r.ctx.kit.send(ops.addInterface, {
       params: { nodeId: node.id, configId: profile.id },
@@ -523,13 +511,14 @@ const addVlan = command(
     profile.vlan = { id: jsonOf(e)?.id as number, active: false, by: C.addedInactive };
     await expectActivity(m, r, node, 'after adding the interface');
   },
-);
+  toString: () => 'add vlan interface',
+};
 
-const deleteVlan = command(
-  'delete vlan interface',
-  [C.deleteActive, C.inactiveAfter],
-  (node) => !!node?.profiles.some((p) => p.vlan?.active !== undefined),
-  async (m, r, node) => {
+const deleteVlan: Command = {
+  clauses: [C.deleteActive, C.inactiveAfter],
+  check: (m) => !!m.node?.profiles.some((p) => p.vlan?.active !== undefined),
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.find((p) => p.vlan?.active !== undefined) as Profile;
     const vlan = profile.vlan as Vlan;
     const params = { nodeId: node.id, configId: profile.id, interfaceId: vlan.id };
@@ -542,16 +531,18 @@ const deleteVlan = command(
     const deletable = vlan.by === C.inactiveAfter ? C.inactiveAfter : undefined;
     if (expect(m, r, deletable, acceptedWith2xx(e), 'deleting the inactive vlan interface')) profile.vlan = undefined;
   },
-);
+  toString: () => 'delete vlan interface',
+};
 
-const read = command(
-  'read',
-  [],
-  (node) => node !== undefined,
-  async (m, r, node) => {
+const read: Command = {
+  clauses: [],
+  check: (m) => m.node !== undefined,
+  async run(m, r) {
+    const node = nodeOf(m);
     if (await expectPower(m, r, node, 'status on a later read')) await expectActivity(m, r, node, 'on a later read');
   },
-);
+  toString: () => 'read',
+};
 
 // The run -------------------------------------------------------------------------------------
 
