@@ -5,14 +5,20 @@ import { requirementById } from '../../spec/index.js';
 import { Kit } from '../harness/kit.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Session } from '../target/session.js';
-import { type StateCommand, WALKS_AT_ONCE } from './model-run.js';
+import { ExpectationBroken, type StateCommand, WALKS_AT_ONCE } from './model-run.js';
 import { coverageOf, requirementsOnRow, type Step, type TableAdapter, tableRun } from './table-run.js';
 
 /** A VPC held in memory; `flaw` makes it break one row of the table. */
 class Subject {
   exists = true;
   inUse = false;
-  constructor(readonly flaw?: 'deletes-in-use' | 'keeps-deleted') {}
+  constructor(readonly flaw?: 'deletes-in-use' | 'keeps-deleted' | 'comes-back') {}
+
+  /** A later read of the VPC; with `comes-back`, a deleted VPC shows again. */
+  view(): Exchange {
+    if (this.flaw === 'comes-back') this.exists = true;
+    return this.answer(this.exists ? 200 : 404);
+  }
 
   answer(status: number, json?: unknown): Exchange {
     const text = json === undefined ? '' : JSON.stringify(json);
@@ -180,6 +186,32 @@ describe('the generic state-table runner', () => {
     const losing = { ...adapter, lost: (m: Readonly<Model>) => m.inUse };
     expect((await walk('deletes-in-use', losing)).failures).toEqual([]);
     expect((await walk('deletes-in-use', adapter)).failures.length).toBeGreaterThan(0);
+  });
+
+  test('a read-back judges that the state still holds, under the requirement it was last judged under', async () => {
+    const read: Step<Model, Subject> = {
+      name: 'read',
+      readBack: async (_m, s) => {
+        const exchange = s.view();
+        return { state: exchange.response?.status === 200 ? 'exists' : 'deleted', exchange };
+      },
+    };
+    const unders: (string | undefined)[] = [];
+    const reading: TableAdapter<Model, Subject> = {
+      ...adapter,
+      steps: [...adapter.steps, read],
+      judge(kit, result, context, _m, _s, under) {
+        if (result.ok === false) unders.push(under);
+        if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
+        return true;
+      },
+    };
+    expect((await walk(undefined, reading)).failures).toEqual([]);
+    const [failure] = (await walk('comes-back', reading)).failures;
+    expect(failure).toMatchObject({ check: 'state-reached', expected: 'state deleted', actual: 'state exists' });
+    expect(failure?.case).toMatch(/after the sequence .*delete,.*read$/);
+    // Each walk that breaks (a few run at once) breaks on the read-back, under the row the delete took.
+    expect(new Set(unders)).toEqual(new Set(['vpcs/delete/cascade']));
   });
 
   test('every walk takes its opening step first, and a broken walk names it first in its sequence', async () => {

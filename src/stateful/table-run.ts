@@ -46,8 +46,25 @@ export interface TriggerStep<Model, Real> {
   after?(fired: Fired, model: Model, real: Real): Promise<void>;
 }
 
-/** A step of a walk: a trigger of the table, or a hand-written command (a read, a precondition, a judgement no row holds). */
-export type Step<Model extends object, Real> = TriggerStep<Model, Real> | StateCommand<Model, Real>;
+/**
+ * A read of the subject with no trigger: the state the model holds must still hold (a row leads to a state that
+ * lasts until the next trigger), judged under the requirement the state was last judged under by a trigger step.
+ */
+export interface ReadBackStep<Model, Real> {
+  name: string;
+  /** Whether the command is drawn in this model (default: always). */
+  applies?(model: Readonly<Model>): boolean;
+  /** The subject's state on the target now; undefined when nothing shows it. */
+  readBack(model: Readonly<Model>, real: Real): Promise<{ state?: string; exchange: Exchange } | undefined>;
+  /** After the state held: what else the model knows of the subject still holds, read and judged by the adapter. */
+  alsoHolds?(model: Model, real: Real, read?: Exchange): Promise<void>;
+}
+
+/** A step of a walk: a trigger of the table, a read-back, or a hand-written command (a precondition, a judgement no row holds). */
+export type Step<Model extends object, Real> =
+  | TriggerStep<Model, Real>
+  | ReadBackStep<Model, Real>
+  | StateCommand<Model, Real>;
 
 /** What a table's run needs to know of its subject, and which rows it leaves to other tests. */
 export interface TableAdapter<Model extends object, Real> {
@@ -86,6 +103,12 @@ export interface TableAdapter<Model extends object, Real> {
 
 export const isTrigger = <Model extends object, Real>(step: Step<Model, Real>): step is TriggerStep<Model, Real> =>
   'rows' in step || 'operation' in step;
+
+const isReadBack = <Model extends object, Real>(step: Step<Model, Real>): step is ReadBackStep<Model, Real> =>
+  'readBack' in step;
+
+/** Per model of a walk: the requirement its state was last judged under by a trigger step (for a read-back). */
+const heldUnder = new WeakMap<object, string | undefined>();
 
 /** The table with this id; throws for an id the encoding does not have. */
 export function tableOf(id: string): StateTable {
@@ -147,19 +170,32 @@ export function commandOf<Model extends object, Real>(
   step: Step<Model, Real>,
 ): StateCommand<Model, Real> {
   const known = (m: Readonly<Model>) => !adapter.lost?.(m);
+  const table = tableOf(adapter.table);
+  const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
+    if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
+    if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
+    return true;
+  };
+  if (isReadBack(step))
+    return {
+      check: (m) => known(m) && (step.applies?.(m) ?? true),
+      async run(m, r) {
+        const state = adapter.stateOf(m);
+        const read = await step.readBack(m, r);
+        const hint = `${table.subject}: the state ${state} holds until a trigger changes it.`;
+        const reached = read && stateReached(state, read.state, hint, read.exchange);
+        if (reached && !holds(`${step.name}: the state ${state}`, reached, m, r, heldUnder.get(m))) return;
+        await step.alsoHolds?.(m, r, read?.exchange);
+      },
+      toString: () => step.name,
+    };
   if (!isTrigger(step))
     return adapter.lost ? { ...step, check: (m) => known(m) && step.check(m), toString: () => String(step) } : step;
-  const table = tableOf(adapter.table);
   const rows = rowsOf(adapter, step).map((id) => rowOf(table, id));
   const under = (phase: 'answer' | 'state', row: Transition | undefined, m: Readonly<Model>) => {
     if (step.under) return step.under(phase, row, m);
     const stated = phase === 'state' && row ? requirementsOnRow(table.id, row.id) : [];
     return stated.length === 1 ? stated[0] : undefined;
-  };
-  const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
-    if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
-    if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
-    return true;
   };
   return {
     check: (m) =>
@@ -176,6 +212,7 @@ export function commandOf<Model extends object, Real>(
       const read = row || step.unlisted === 'kept' ? await adapter.read?.(m, r, answer, next) : undefined;
       const reached = read && stateReached(next, read.state, hintOf(table, row, state), read.exchange);
       if (reached && !holds(`${step.name}: the state after it`, reached, m, r, under('state', row, m))) return;
+      if (row) heldUnder.set(m, under('state', row, m));
       adapter.enter(m, next);
       await step.after?.({ row, answer, ...(read ? { read: read.exchange } : {}) }, m, r);
     },

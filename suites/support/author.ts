@@ -90,6 +90,7 @@ export type { Exchange } from '../../src/http/exchange.js';
 export { ExpectationBroken, type StateCommand } from '../../src/stateful/model-run.js';
 export {
   commandOf,
+  type ReadBackStep,
   requirementsOnRow,
   type Step,
   type TableAdapter,
