@@ -4,12 +4,11 @@ import { requirementById } from '../../../spec/index.js';
 import {
   acceptedWith2xx,
   type CheckResult,
-  type Exchange,
   ExpectationBroken,
-  instanceStatus,
   itemCount,
   listed,
   notListed,
+  type ReadBackStep,
   recordValueEquals,
   recordValueIn,
   rejectedWith4xx,
@@ -102,8 +101,6 @@ interface Profile {
 interface Node {
   id: number;
   running: boolean;
-  /** The clause whose row left the instance in its power state: a later read is judged under it too. */
-  poweredBy: string;
   profiles: Profile[];
   /** The profile booted last: its id; null when none ever was; undefined where the documents leave it open. */
   lastBooted?: number | null;
@@ -147,13 +144,6 @@ function expect(m: Model, r: Real, clauseId: string | undefined, result: CheckRe
   }
   m.lost = true;
   return false;
-}
-
-/** The settled status is the one the model holds; the view, or undefined when the walk ends. */
-async function expectPower(m: Model, r: Real, node: Node, context: string): Promise<Exchange | undefined> {
-  const { e, status } = await settled(r.ctx.kit, node.id);
-  const want = node.running ? 'running' : 'offline';
-  return expect(m, r, node.poweredBy, instanceStatus(status, [want], why(node.poweredBy), e), context) ? e : undefined;
 }
 
 const interfacesIn = (profile: Json | undefined) => (profile?.interfaces as Json[] | undefined) ?? [];
@@ -268,7 +258,6 @@ const create = (mode: Mode): Trigger => ({
       m.node = {
         id,
         running: row.running,
-        poweredBy: row.by,
         profiles: [],
         lastBooted: row.running ? undefined : null,
         resized: false,
@@ -303,9 +292,8 @@ const bootChoice = (node: Node): Profile | undefined =>
 const rebootChoice = (node: Node): Profile | undefined => profileById(node, node.lastBooted) ?? bootChoice(node);
 
 /** The instance runs `chosen`: its vlan interface becomes active (as `activeBy` says), every other one inactive. */
-function startedWith(node: Node, chosen: Profile, poweredBy: string, activeBy: string): void {
+function startedWith(node: Node, chosen: Profile, activeBy: string): void {
   node.running = true;
-  node.poweredBy = poweredBy;
   node.lastBooted = chosen.id;
   for (const p of node.profiles) {
     if (!p.vlan) continue;
@@ -339,7 +327,7 @@ const boot = (given: boolean): Trigger => ({
   async after({ row }, m, r) {
     if (!row) return;
     const node = nodeOf(m);
-    startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootRunning, C.bootChoice);
+    startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootChoice);
     await expectActivity(m, r, node, 'after boot');
   },
 });
@@ -362,7 +350,7 @@ const reboot = (given: boolean): Trigger => ({
   async after(_fired, m, r) {
     const node = nodeOf(m);
     const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
-    startedWith(node, chosen, C.rebootRunning, given ? C.activeAfterBoot : C.rebootChoice);
+    startedWith(node, chosen, given ? C.activeAfterBoot : C.rebootChoice);
     await expectActivity(m, r, node, 'after reboot');
   },
 });
@@ -375,7 +363,6 @@ const shutdown: Trigger = {
   fire: (m, r) => sendOn(r, 'shutdown', nodeOf(m)),
   async after(_fired, m, r) {
     const node = nodeOf(m);
-    node.poweredBy = C.shutdownOffline;
     for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, active: false, by: C.inactiveAfter };
     await expectActivity(m, r, node, 'after shutdown');
   },
@@ -416,7 +403,7 @@ const rebuild = (booted: boolean): Trigger => ({
   async after(_fired, m, r) {
     const node = nodeOf(m);
     // The profile booted last is gone; which one the rebuild booted the documents leave open.
-    Object.assign(node, { poweredBy: C.rebuildBooted, lastBooted: undefined, deployed: true });
+    Object.assign(node, { lastBooted: undefined, deployed: true });
     await expectReplaced(m, r, node, r.oldDisks ?? []);
   },
 });
@@ -432,7 +419,6 @@ const resize: Trigger = {
   async after({ read }, m, r) {
     const node = nodeOf(m);
     node.resized = true;
-    node.poweredBy = C.resizeCold;
     // Which profile the power-on uses the documents do not say.
     for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, by: C.resizeCold };
     const type = r.largerType as string;
@@ -534,14 +520,15 @@ const deleteVlan: Command = {
   toString: () => 'delete vlan interface',
 };
 
-const read: Command = {
+/** A later read: the power state still holds (judged under the clause of the row that led there), and so does every interface's activity. */
+const read: ReadBackStep<Model, Real> & { clauses: readonly string[] } = {
+  name: 'read',
   clauses: [],
-  check: (m) => m.node !== undefined,
-  async run(m, r) {
-    const node = nodeOf(m);
-    if (await expectPower(m, r, node, 'status on a later read')) await expectActivity(m, r, node, 'on a later read');
+  applies: (m) => m.node !== undefined,
+  readBack: (m, r) => readState(m, r, stateOf(m)),
+  async alsoHolds(m, r) {
+    await expectActivity(m, r, nodeOf(m), 'on a later read');
   },
-  toString: () => 'read',
 };
 
 // The run -------------------------------------------------------------------------------------
@@ -551,8 +538,10 @@ const FOCUS_WEIGHT = 6;
 
 const MODES: readonly Mode[] = ['image', 'cloud-config', 'booted false', 'empty', 'vlan', 'stackscript', 'backup'];
 
+const stateOf = (m: Readonly<Model>) => (m.node ? (m.node.running ? 'running' : 'offline') : '(none)');
+
 /** The instance's state on the target: settled after a power change, or gone after a delete (viewing it is refused). */
-async function readState(m: Readonly<Model>, r: Real, _answer: Exchange, next: string) {
+async function readState(m: Readonly<Model>, r: Real, next: string) {
   const node = m.node;
   if (!node) return undefined;
   if (next === 'deleted') {
@@ -566,12 +555,12 @@ async function readState(m: Readonly<Model>, r: Real, _answer: Exchange, next: s
 
 export const lifecycleAdapter: TableAdapter<Model, Real> = {
   table: POWER,
-  stateOf: (m) => (m.node ? (m.node.running ? 'running' : 'offline') : '(none)'),
+  stateOf,
   enter(m, state) {
     if (state === 'deleted') m.node = undefined;
     else if (m.node) m.node.running = state === 'running';
   },
-  read: readState,
+  read: (m, r, _answer, next) => readState(m, r, next),
   judge: (_kit, result, context, m, r, under) => expect(m, r, under, result, context),
   lost: (m) => m.lost,
   steps: [...MODES.map(create), ...stepsAfterCreate(true)],
