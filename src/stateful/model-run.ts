@@ -24,26 +24,38 @@ export const WALKS_AT_ONCE = 4;
 
 /**
  * Runs `runs` random sequences of `commands` (at most `maxCommands` long), each from fresh state
- * made by `setup`, a few at once; after a broken sequence no further walk starts (no shrinking: each
- * step costs real requests), and each broken walk names its sequence on its failure.
+ * made by `setup` and begun by its `opening` command when one is given (it applies or is left out like
+ * any command), a few at once; after a broken sequence no further walk starts (no shrinking: each
+ * step costs real requests), and each broken walk names its sequence, opening first, on its failure.
  */
 export async function modelRun<Model extends object, Real>(
   kit: Kit,
   commands: fc.Arbitrary<StateCommand<Model, Real>>[],
   setup: () => Promise<{ model: Model; real: Real }>,
-  options: { runs: number; maxCommands: number },
+  options: {
+    runs: number;
+    maxCommands: number;
+    opening?(model: Readonly<Model>, real: Real): StateCommand<Model, Real>;
+  },
 ): Promise<void> {
   const walks = fc.sample(fc.commands(commands, { maxCommands: options.maxCommands }), {
     seed: kit.seed,
     numRuns: options.runs,
   });
   const walk = async (cmds: Iterable<fc.AsyncCommand<Model, Real>>) => {
+    let opened: StateCommand<Model, Real> | undefined;
     try {
       const state = await setup();
+      const opening = options.opening?.(state.model, state.real);
+      if (opening?.check(state.model)) {
+        opened = opening;
+        await opening.run(state.model, state.real);
+      }
       await fc.asyncModelRun(() => state, cmds);
     } catch (error) {
       const failure = error instanceof ExpectationBroken ? (error.failure ?? kit.failures.at(-1)) : undefined;
-      if (failure) failure.case = `${failure.case ?? ''} after the sequence ${sequenceOf(cmds)}`.trim();
+      const sequence = [...(opened ? [String(opened)] : []), sequenceOf(cmds)].filter(Boolean).join(',');
+      if (failure) failure.case = `${failure.case ?? ''} after the sequence ${sequence}`.trim();
       throw error;
     }
   };

@@ -5,14 +5,20 @@ import { requirementById } from '../../spec/index.js';
 import { Kit } from '../harness/kit.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Session } from '../target/session.js';
-import { type StateCommand, WALKS_AT_ONCE } from './model-run.js';
-import { coverageOf, type TableAdapter, tableRun } from './table-run.js';
+import { ExpectationBroken, type StateCommand, WALKS_AT_ONCE } from './model-run.js';
+import { coverageOf, requirementsOnRow, type Step, type TableAdapter, tableRun } from './table-run.js';
 
 /** A VPC held in memory; `flaw` makes it break one row of the table. */
 class Subject {
   exists = true;
   inUse = false;
-  constructor(readonly flaw?: 'deletes-in-use' | 'keeps-deleted') {}
+  constructor(readonly flaw?: 'deletes-in-use' | 'keeps-deleted' | 'comes-back') {}
+
+  /** A later read of the VPC; with `comes-back`, a deleted VPC shows again. */
+  view(): Exchange {
+    if (this.flaw === 'comes-back') this.exists = true;
+    return this.answer(this.exists ? 200 : 404);
+  }
 
   answer(status: number, json?: unknown): Exchange {
     const text = json === undefined ? '' : JSON.stringify(json);
@@ -66,16 +72,31 @@ const adapter: TableAdapter<Model, Subject> = {
   excluded: {},
 };
 
-async function walk(flaw?: Subject['flaw']): Promise<Kit> {
+async function walk(
+  flaw?: Subject['flaw'],
+  on: TableAdapter<Model, Subject> = adapter,
+  opening?: Step<Model, Subject>,
+  inUse = false,
+): Promise<Kit> {
   const requirement = requirementById.get('vpcs/delete/all-or-nothing');
   if (!requirement) throw new Error('the encoding lost vpcs/delete/all-or-nothing');
   const kit = new Kit(requirement, {} as Session, 7);
-  await tableRun(kit, adapter, async () => ({ model: { deleted: false, inUse: false }, real: new Subject(flaw) }), {
+  const subject = () => Object.assign(new Subject(flaw), { inUse });
+  await tableRun(kit, on, async () => ({ model: { deleted: false, inUse }, real: subject() }), {
     runs: 20,
     maxCommands: 6,
+    ...(opening ? { opening: () => opening } : {}),
   });
   return kit;
 }
+
+/** The delete step named by its operation: the table's rows of that trigger, told apart by the condition. */
+const deleteByOperation: Step<Model, Subject> = {
+  name: 'delete',
+  operation: 'vpcs/delete',
+  holds: (row, m) => (row.id === 'deletable') === !m.inUse,
+  fire: async (_m, s) => s.delete(),
+};
 
 describe('the generic state-table runner', () => {
   test('a subject that keeps the table passes every walk', async () => {
@@ -134,5 +155,76 @@ describe('the generic state-table runner', () => {
 
   test('the coverage of an adapter is the rows of its trigger steps, and its exclusions', () => {
     expect(coverageOf(adapter)).toEqual({ taken: ['deletable', 'not-deletable'], excluded: [] });
+  });
+
+  test('a step named by its operation takes the rows of that trigger the adapter does not exclude', async () => {
+    const byOperation = { ...adapter, steps: [use, deleteByOperation] };
+    expect(coverageOf(byOperation)).toEqual({ taken: ['deletable', 'not-deletable'], excluded: [] });
+    expect(coverageOf({ ...byOperation, excluded: { deletable: 'why' } }).taken).toEqual(['not-deletable']);
+    expect((await walk(undefined, byOperation)).failures).toEqual([]);
+    expect((await walk('deletes-in-use', byOperation)).failures[0]).toMatchObject({ check: 'rejected-4xx' });
+    const none = { ...adapter, steps: [{ ...deleteByOperation, operation: 'vpcs/create' }] };
+    expect(() => coverageOf(none)).toThrow(/no row of the state table vpc-delete is triggered by vpcs\/create/);
+  });
+
+  test('a missed state is judged under the one requirement the encoding states on the row taken', async () => {
+    expect(requirementsOnRow('vpc-delete', 'deletable')).toEqual(['vpcs/delete/cascade']);
+    const unders: (string | undefined)[] = [];
+    const judging: TableAdapter<Model, Subject> = {
+      ...adapter,
+      judge(kit, result, context, _m, _s, under) {
+        unders.push(under);
+        return kit.check(result, context);
+      },
+    };
+    await walk('keeps-deleted', judging);
+    // Each state under its own row's requirement; the answer has no default (a step says which it falls under).
+    expect(new Set(unders)).toEqual(new Set([undefined, 'vpcs/delete/cascade', 'vpcs/delete/all-or-nothing']));
+  });
+
+  test('once the model has lost its subject no step applies, so a flaw after that point goes unseen', async () => {
+    const losing = { ...adapter, lost: (m: Readonly<Model>) => m.inUse };
+    expect((await walk('deletes-in-use', losing)).failures).toEqual([]);
+    expect((await walk('deletes-in-use', adapter)).failures.length).toBeGreaterThan(0);
+  });
+
+  test('a read-back judges that the state still holds, under the requirement it was last judged under', async () => {
+    const read: Step<Model, Subject> = {
+      name: 'read',
+      readBack: async (_m, s) => {
+        const exchange = s.view();
+        return { state: exchange.response?.status === 200 ? 'exists' : 'deleted', exchange };
+      },
+    };
+    const unders: (string | undefined)[] = [];
+    const reading: TableAdapter<Model, Subject> = {
+      ...adapter,
+      steps: [...adapter.steps, read],
+      judge(kit, result, context, _m, _s, under) {
+        if (result.ok === false) unders.push(under);
+        if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
+        return true;
+      },
+    };
+    expect((await walk(undefined, reading)).failures).toEqual([]);
+    const [failure] = (await walk('comes-back', reading)).failures;
+    expect(failure).toMatchObject({ check: 'state-reached', expected: 'state deleted', actual: 'state exists' });
+    expect(failure?.case).toMatch(/after the sequence .*delete,.*read$/);
+    // Each walk that breaks (a few run at once) breaks on the read-back, under the row the delete took.
+    expect(new Set(unders)).toEqual(new Set(['vpcs/delete/cascade']));
+  });
+
+  test('every walk takes its opening step first, and a broken walk names it first in its sequence', async () => {
+    let opened = 0;
+    const counted: StateCommand<Model, Subject> = { ...use, check: (m) => use.check(m) && ++opened > 0 };
+    const failures = (await walk('deletes-in-use', adapter, counted)).failures;
+    expect(opened).toBeGreaterThan(0);
+    for (const f of failures) expect(f.case).toMatch(/after the sequence use a subnet,/);
+  });
+
+  test('an opening step that breaks ends the walk and names itself as the sequence', async () => {
+    const [failure] = (await walk('deletes-in-use', adapter, deleteByOperation, true)).failures;
+    expect(failure).toMatchObject({ check: 'rejected-4xx' });
+    expect(failure?.case).toMatch(/after the sequence delete$/);
   });
 });

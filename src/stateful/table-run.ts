@@ -1,7 +1,7 @@
 // Runs a state table of the encoding: fast-check commands built from the table's rows, each firing the row's trigger through a per-table adapter and judging the answer and the state the row leads to.
 
 import fc from 'fast-check';
-import { stateTables } from '../../spec/index.js';
+import { requirements, stateTables } from '../../spec/index.js';
 import type { StateTable, Transition } from '../../spec/types.js';
 import type { CheckResult } from '../check/result.js';
 import { stateReached } from '../check/state.js';
@@ -20,8 +20,13 @@ export interface Fired {
 /** One trigger of the table, fired by a command; of its rows, the one whose `from` is the model's state and whose condition holds is taken. */
 export interface TriggerStep<Model, Real> {
   name: string;
+  /**
+   * The trigger as the table names it (an operation id): the step takes every row of that trigger the adapter
+   * does not exclude, told apart by their `from` and condition. Give `rows` instead to take only some of them.
+   */
+  operation?: string;
   /** Ids of the table's rows this trigger can take (rows of one trigger told apart by their condition). */
-  rows: readonly string[];
+  rows?: readonly string[];
   /** Whether the command is drawn in this model (default: some row starts from the model's state). */
   applies?(model: Readonly<Model>): boolean;
   /** Whether the row's condition holds in this model (default: it does). */
@@ -30,7 +35,10 @@ export interface TriggerStep<Model, Real> {
   unlisted?: 'refused' | 'kept';
   /** The state the row leads to, where its condition names a variant of `to` (default: the row's `to`). */
   next?(row: Transition, model: Readonly<Model>): string;
-  /** The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`. */
+  /**
+   * The requirement a missed expectation of the answer or of the state is judged under, for an adapter's `judge`
+   * (default for the state: the one requirement the encoding states on the row taken, if it states exactly one).
+   */
   under?(phase: 'answer' | 'state', row: Transition | undefined, model: Readonly<Model>): string | undefined;
   /** Sends the trigger. */
   fire(model: Model, real: Real): Promise<Exchange>;
@@ -38,8 +46,25 @@ export interface TriggerStep<Model, Real> {
   after?(fired: Fired, model: Model, real: Real): Promise<void>;
 }
 
-/** A step of a walk: a trigger of the table, or a hand-written command (a read, a precondition, a judgement no row holds). */
-export type Step<Model extends object, Real> = TriggerStep<Model, Real> | StateCommand<Model, Real>;
+/**
+ * A read of the subject with no trigger: the state the model holds must still hold (a row leads to a state that
+ * lasts until the next trigger), judged under the requirement the state was last judged under by a trigger step.
+ */
+export interface ReadBackStep<Model, Real> {
+  name: string;
+  /** Whether the command is drawn in this model (default: always). */
+  applies?(model: Readonly<Model>): boolean;
+  /** The subject's state on the target now; undefined when nothing shows it. */
+  readBack(model: Readonly<Model>, real: Real): Promise<{ state?: string; exchange: Exchange } | undefined>;
+  /** After the state held: what else the model knows of the subject still holds, read and judged by the adapter. */
+  alsoHolds?(model: Model, real: Real, read?: Exchange): Promise<void>;
+}
+
+/** A step of a walk: a trigger of the table, a read-back, or a hand-written command (a precondition, a judgement no row holds). */
+export type Step<Model extends object, Real> =
+  | TriggerStep<Model, Real>
+  | ReadBackStep<Model, Real>
+  | StateCommand<Model, Real>;
 
 /** What a table's run needs to know of its subject, and which rows it leaves to other tests. */
 export interface TableAdapter<Model extends object, Real> {
@@ -67,6 +92,8 @@ export interface TableAdapter<Model extends object, Real> {
   steps: readonly Step<Model, Real>[];
   /** Rows no walk takes, each with the reason. */
   excluded: Readonly<Record<string, string>>;
+  /** Whether the model no longer knows its subject (a step the walk does not judge went otherwise): then no step applies. */
+  lost?(model: Readonly<Model>): boolean;
   /**
    * How a missed expectation ends the step (default: recorded on the kit, and the walk ends); false: the step
    * stops here. `under` is the requirement the step names for it.
@@ -75,7 +102,13 @@ export interface TableAdapter<Model extends object, Real> {
 }
 
 export const isTrigger = <Model extends object, Real>(step: Step<Model, Real>): step is TriggerStep<Model, Real> =>
-  'rows' in step;
+  'rows' in step || 'operation' in step;
+
+const isReadBack = <Model extends object, Real>(step: Step<Model, Real>): step is ReadBackStep<Model, Real> =>
+  'readBack' in step;
+
+/** Per model of a walk: the requirement its state was last judged under by a trigger step (for a read-back). */
+const heldUnder = new WeakMap<object, string | undefined>();
 
 /** The table with this id; throws for an id the encoding does not have. */
 export function tableOf(id: string): StateTable {
@@ -94,11 +127,31 @@ function rowOf(table: StateTable, id: string): Transition {
 export const startsFrom = (row: Transition, state: string): boolean =>
   row.from === 'any' || row.from === state || row.from.split(' or ').includes(state);
 
+/** The ids of the rows a trigger step takes: those it names, else every row of its trigger the adapter does not exclude. */
+export function rowsOf<Model extends object, Real>(
+  adapter: TableAdapter<Model, Real>,
+  step: TriggerStep<Model, Real>,
+): readonly string[] {
+  if (step.rows) return step.rows;
+  const rows = tableOf(adapter.table)
+    .transitions.filter((t) => t.trigger === step.operation && !(t.id in adapter.excluded))
+    .map((t) => t.id);
+  if (rows.length === 0)
+    throw new Error(`no row of the state table ${adapter.table} is triggered by ${step.operation}`);
+  return rows;
+}
+
+/** The requirements the encoding states on one row of a table (their subject is that row). */
+export const requirementsOnRow = (table: string, row: string): string[] =>
+  requirements
+    .filter((r) => r.subject.kind === 'state-table' && r.subject.table === table && r.subject.transition === row)
+    .map((r) => r.id);
+
 /** The rows an adapter's walk takes (by a trigger step or its setup), and those it excludes. */
 export function coverageOf<Model extends object, Real>(
   adapter: TableAdapter<Model, Real>,
 ): { taken: string[]; excluded: string[] } {
-  const taken = adapter.steps.flatMap((s) => (isTrigger(s) ? s.rows : []));
+  const taken = adapter.steps.flatMap((s) => (isTrigger(s) ? rowsOf(adapter, s) : []));
   return {
     taken: [...new Set([...(adapter.start ? [adapter.start] : []), ...taken])],
     excluded: Object.keys(adapter.excluded),
@@ -116,28 +169,50 @@ export function commandOf<Model extends object, Real>(
   adapter: TableAdapter<Model, Real>,
   step: Step<Model, Real>,
 ): StateCommand<Model, Real> {
-  if (!isTrigger(step)) return step;
+  const known = (m: Readonly<Model>) => !adapter.lost?.(m);
   const table = tableOf(adapter.table);
-  const rows = step.rows.map((id) => rowOf(table, id));
   const holds = (context: string, result: CheckResult, m: Model, r: Real, under?: string) => {
     if (adapter.judge) return adapter.judge(kit, result, context, m, r, under);
     if (!kit.check(result, context)) throw new ExpectationBroken(kit.failures.at(-1));
     return true;
   };
+  if (isReadBack(step))
+    return {
+      check: (m) => known(m) && (step.applies?.(m) ?? true),
+      async run(m, r) {
+        const state = adapter.stateOf(m);
+        const read = await step.readBack(m, r);
+        const hint = `${table.subject}: the state ${state} holds until a trigger changes it.`;
+        const reached = read && stateReached(state, read.state, hint, read.exchange);
+        if (reached && !holds(`${step.name}: the state ${state}`, reached, m, r, heldUnder.get(m))) return;
+        await step.alsoHolds?.(m, r, read?.exchange);
+      },
+      toString: () => step.name,
+    };
+  if (!isTrigger(step))
+    return adapter.lost ? { ...step, check: (m) => known(m) && step.check(m), toString: () => String(step) } : step;
+  const rows = rowsOf(adapter, step).map((id) => rowOf(table, id));
+  const under = (phase: 'answer' | 'state', row: Transition | undefined, m: Readonly<Model>) => {
+    if (step.under) return step.under(phase, row, m);
+    const stated = phase === 'state' && row ? requirementsOnRow(table.id, row.id) : [];
+    return stated.length === 1 ? stated[0] : undefined;
+  };
   return {
-    check: (m) => (step.applies ? step.applies(m) : rows.some((row) => startsFrom(row, adapter.stateOf(m)))),
+    check: (m) =>
+      known(m) && (step.applies ? step.applies(m) : rows.some((row) => startsFrom(row, adapter.stateOf(m)))),
     async run(m, r) {
       const state = adapter.stateOf(m);
       const row = rows.find((x) => startsFrom(x, state) && (step.holds?.(x, m) ?? true));
       const answer = await step.fire(m, r);
       const refused = row ? !!adapter.refused?.includes(row.id) : step.unlisted !== 'kept';
       const said = refused ? rejectedWith4xx(answer) : acceptedWith2xx(answer);
-      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, step.under?.('answer', row, m))) return;
+      if (!holds(`${step.name}: the answer in state ${state}`, said, m, r, under('answer', row, m))) return;
       const next = row ? (step.next?.(row, m) ?? row.to) : state;
       // A trigger no row allows is judged by its refusal alone.
       const read = row || step.unlisted === 'kept' ? await adapter.read?.(m, r, answer, next) : undefined;
       const reached = read && stateReached(next, read.state, hintOf(table, row, state), read.exchange);
-      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, step.under?.('state', row, m))) return;
+      if (reached && !holds(`${step.name}: the state after it`, reached, m, r, under('state', row, m))) return;
+      if (row) heldUnder.set(m, under('state', row, m));
       adapter.enter(m, next);
       await step.after?.({ row, answer, ...(read ? { read: read.exchange } : {}) }, m, r);
     },
@@ -154,12 +229,25 @@ export function commandsOf<Model extends object, Real>(
   return steps.map((s) => fc.constant(commandOf(kit, adapter, s)));
 }
 
-/** Random walks of a state table through its adapter, driven and recorded by `modelRun`. */
+/**
+ * Random walks of a state table through its adapter, driven and recorded by `modelRun`; `opening` names the
+ * step each walk takes first (say, the trigger that makes its subject), judged and named like any other.
+ */
 export function tableRun<Model extends object, Real>(
   kit: Kit,
   adapter: TableAdapter<Model, Real>,
   setup: () => Promise<{ model: Model; real: Real }>,
-  options: { runs: number; maxCommands: number; steps?: readonly Step<Model, Real>[] },
+  options: {
+    runs: number;
+    maxCommands: number;
+    steps?: readonly Step<Model, Real>[];
+    opening?(model: Readonly<Model>, real: Real): Step<Model, Real>;
+  },
 ): Promise<void> {
-  return modelRun(kit, commandsOf(kit, adapter, options.steps), setup, options);
+  const { runs, maxCommands, opening } = options;
+  return modelRun(kit, commandsOf(kit, adapter, options.steps), setup, {
+    runs,
+    maxCommands,
+    ...(opening ? { opening: (m: Readonly<Model>, r: Real) => commandOf(kit, adapter, opening(m, r)) } : {}),
+  });
 }

@@ -88,5 +88,13 @@ export { unknownIdFrom } from '../../src/harness/unknown-ids.js';
 export { runVlan } from '../../src/harness/vlan-seats.js';
 export type { Exchange } from '../../src/http/exchange.js';
 export { ExpectationBroken, type StateCommand } from '../../src/stateful/model-run.js';
-export { commandOf, type Step, type TableAdapter, type TriggerStep, tableRun } from '../../src/stateful/table-run.js';
+export {
+  commandOf,
+  type ReadBackStep,
+  requirementsOnRow,
+  type Step,
+  type TableAdapter,
+  type TriggerStep,
+  tableRun,
+} from '../../src/stateful/table-run.js';
 export type { Credential, CredentialRequest, SendOptions, Session } from '../../src/target/session.js';

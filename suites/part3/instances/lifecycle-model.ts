@@ -1,20 +1,18 @@
 // The instance state tables as a model-based run: random walks of create (each mode), boot, reboot, shut down, rebuild, resize, root password reset, delete and profile and interface changes, each step judged against a model that knows little more than whether the instance runs and which profile it booted last.
 
 import { requirementById } from '../../../spec/index.js';
-import type { Transition } from '../../../spec/types.js';
 import {
   acceptedWith2xx,
   type CheckResult,
-  commandOf,
-  type Exchange,
   ExpectationBroken,
-  instanceStatus,
   itemCount,
   listed,
   notListed,
+  type ReadBackStep,
   recordValueEquals,
   recordValueIn,
   rejectedWith4xx,
+  requirementsOnRow,
   runVlan,
   type StateCommand,
   type TableAdapter,
@@ -47,6 +45,18 @@ function clause(id: string): string {
   return id;
 }
 
+/** The instance's power table, which the walk runs, and the interface activity table its steps take as side effects. */
+const POWER = 'instance-power';
+const ACTIVITY = 'interface-activity';
+
+/** The one requirement the encoding states on a row of a table (the walk judges the row's state under it). */
+function ofRow(table: string, row: string): string {
+  const [id, ...more] = requirementsOnRow(table, row);
+  if (!id || more.length)
+    throw new Error(`the row ${table}#${row} states ${more.length + (id ? 1 : 0)} requirements, not one`);
+  return id;
+}
+
 /** The clauses the steps are judged under (the rows of the instance and interface state tables, and their conditions). */
 const C = {
   imageRunning: clause('instances/create/image-running'),
@@ -57,20 +67,20 @@ const C = {
   emptyNoDisks: clause('instances/create/empty-no-disks'),
   defaultProfile: clause('instances/create/image-default-profile'),
   vlanAttached: clause('instances/create/vlan-attached'),
-  bootRunning: clause('instances/boot/running'),
+  bootRunning: ofRow(POWER, 'boot'),
   bootChoice: clause('instances/boot/config-choice'),
   bootNoChoice: clause('instances/boot/no-config-refused'),
-  shutdownOffline: clause('instances/shutdown/offline'),
-  rebootRunning: clause('instances/reboot/running'),
+  shutdownOffline: ofRow(POWER, 'shutdown'),
+  rebootRunning: ofRow(POWER, 'reboot'),
   rebootChoice: clause('instances/reboot/config-choice'),
-  rebuildReplaces: clause('instances/rebuild/replaces-disks-and-configs'),
+  rebuildReplaces: ofRow(POWER, 'rebuild'),
   rebuildBooted: clause('instances/rebuild/booted-default'),
-  resizeCold: clause('instances/resize/cold-default'),
+  resizeCold: ofRow(POWER, 'resize-cold'),
   passwordShutdown: clause('instances/password/requires-shutdown'),
-  deleteRemoved: clause('instances/delete/removed'),
+  deleteRemoved: ofRow(POWER, 'delete'),
   addedInactive: clause('interfaces/add/inactive-until-reboot'),
-  activeAfterBoot: clause('interfaces/active-after-boot'),
-  inactiveAfter: clause('interfaces/inactive-after-shutdown'),
+  activeAfterBoot: ofRow(ACTIVITY, 'boot-with-profile'),
+  inactiveAfter: ofRow(ACTIVITY, 'shutdown-or-other-profile'),
   deleteActive: clause('interfaces/delete/active-refused'),
 };
 
@@ -91,8 +101,6 @@ interface Profile {
 interface Node {
   id: number;
   running: boolean;
-  /** The clause whose row left the instance in its power state: a later read is judged under it too. */
-  poweredBy: string;
   profiles: Profile[];
   /** The profile booted last: its id; null when none ever was; undefined where the documents leave it open. */
   lastBooted?: number | null;
@@ -138,13 +146,6 @@ function expect(m: Model, r: Real, clauseId: string | undefined, result: CheckRe
   return false;
 }
 
-/** The settled status is the one the model holds; the view, or undefined when the walk ends. */
-async function expectPower(m: Model, r: Real, node: Node, context: string): Promise<Exchange | undefined> {
-  const { e, status } = await settled(r.ctx.kit, node.id);
-  const want = node.running ? 'running' : 'offline';
-  return expect(m, r, node.poweredBy, instanceStatus(status, [want], why(node.poweredBy), e), context) ? e : undefined;
-}
-
 const interfacesIn = (profile: Json | undefined) => (profile?.interfaces as Json[] | undefined) ?? [];
 
 /** Every vlan interface whose `active` the model knows reads it. */
@@ -162,58 +163,13 @@ async function expectActivity(m: Model, r: Real, node: Node, context: string): P
 }
 
 /** A hand-written step (a read, a precondition, a judgement no row of the table holds). */
-function command(
-  name: string,
-  clauses: readonly string[],
-  applies: (node: Node | undefined) => boolean,
-  run: (m: Model, r: Real, node: Node) => Promise<unknown>,
-): Step {
-  const step: StateCommand<Model, Real> & { clauses: readonly string[] } = {
-    clauses,
-    check: (m) => !m.lost && applies(m.node),
-    run: async (m, r) => {
-      await run(m, r, m.node as Node);
-    },
-    toString: () => name,
-  };
-  return step;
-}
+type Command = StateCommand<Model, Real> & { clauses: readonly string[] };
 
-/** A trigger of the instance power table, as the walk sees it: on the one instance of the model. */
-interface Trigger {
-  name: string;
-  rows: readonly string[];
-  clauses: readonly string[];
-  applies(node: Node | undefined): boolean;
-  holds?(row: Transition, node: Node): boolean;
-  next?(): string;
-  /** The clause a miss of the answer or of the state is judged under (none: the walk just ends). */
-  under(phase: 'answer' | 'state', row: Transition | undefined): string | undefined;
-  fire(m: Model, r: Real, node: Node): Promise<Exchange>;
-  after?(m: Model, r: Real, node: Node, row: Transition | undefined, read?: Exchange): Promise<unknown>;
-}
+/** A trigger of the instance power table: the table's rows of its operation, on the one instance of the model. */
+type Trigger = TriggerStep<Model, Real> & { clauses: readonly string[] };
 
-function trigger(t: Trigger): Step {
-  const step: TriggerStep<Model, Real> & { clauses: readonly string[] } = {
-    name: t.name,
-    rows: t.rows,
-    clauses: t.clauses,
-    applies: (m) => !m.lost && t.applies(m.node),
-    ...(t.holds ? { holds: (row: Transition, m: Readonly<Model>) => t.holds?.(row, m.node as Node) ?? true } : {}),
-    ...(t.next ? { next: t.next } : {}),
-    under: (phase, row) => t.under(phase, row),
-    fire: (m, r) => t.fire(m, r, m.node as Node),
-    async after({ row, read }, m, r) {
-      // A create whose answer named no instance: the model no longer knows it.
-      if (!m.node) {
-        if (row?.to !== 'deleted') m.lost = true;
-        return;
-      }
-      await t.after?.(m, r, m.node, row, read);
-    },
-  };
-  return step;
-}
+/** The instance of the model, for a step that applies only while there is one. */
+const nodeOf = (m: Readonly<Model>): Node => m.node as Node;
 
 const sendOn = (r: Real, op: keyof typeof ops, node: Node, body: Json = {}) =>
   r.ctx.kit.send(ops[op], { params: { nodeId: node.id }, body });
@@ -280,43 +236,45 @@ async function emptyThenDisk(m: Model, r: Real, node: Node): Promise<void> {
   expect(m, r, undefined, acceptedWith2xx(await sendOn(r, 'addDisk', node, body)), 'a disk for the empty instance');
 }
 
-const create = (mode: Mode): Step =>
-  trigger({
-    name: `create (${mode})`,
-    rows: ['create-booted', 'create-offline'],
-    clauses: [
-      CREATE_ROWS[mode].by,
-      ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
-      // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
-      ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
-      // Only an instance never booted can have several profiles and none booted last.
-      ...(CREATE_ROWS[mode].running ? [] : [C.bootNoChoice]),
-    ],
-    applies: (node) => node === undefined,
-    holds: (row) => row.id === (CREATE_ROWS[mode].running ? 'create-booted' : 'create-offline'),
-    under: (phase) => (phase === 'state' ? CREATE_ROWS[mode].by : undefined),
-    async fire(m, r) {
-      const e = await sendCreate(r.ctx, createBody(r, mode));
-      const id = jsonOf(e)?.id;
-      const row = CREATE_ROWS[mode];
-      if (typeof id === 'number')
-        m.node = {
-          id,
-          running: row.running,
-          poweredBy: row.by,
-          profiles: [],
-          lastBooted: row.running ? undefined : null,
-          resized: false,
-          deployed: mode !== 'empty',
-        };
-      return e;
-    },
-    async after(m, r, node) {
-      if (mode === 'empty') await emptyThenDisk(m, r, node);
-      else if (mode === 'backup') await backupProfiles(r, node);
-      else await defaultProfile(m, r, node, mode);
-    },
-  });
+const create = (mode: Mode): Trigger => ({
+  name: `create (${mode})`,
+  operation: 'instances/create',
+  clauses: [
+    CREATE_ROWS[mode].by,
+    ...(mode === 'empty' ? [C.emptyNoDisks] : mode === 'backup' ? [] : [C.defaultProfile]),
+    // A running instance whose profile holds the walk's interface: where a reboot's choice and an interface's activity show.
+    ...(mode === 'vlan' ? [C.vlanAttached, C.rebootChoice, C.activeAfterBoot, C.inactiveAfter, C.deleteActive] : []),
+    // Only an instance never booted can have several profiles and none booted last.
+    ...(CREATE_ROWS[mode].running ? [] : [C.bootNoChoice]),
+  ],
+  applies: (m) => m.node === undefined,
+  holds: (row) => row.id === (CREATE_ROWS[mode].running ? 'create-booted' : 'create-offline'),
+  under: (phase) => (phase === 'state' ? CREATE_ROWS[mode].by : undefined),
+  async fire(m, r) {
+    const e = await sendCreate(r.ctx, createBody(r, mode));
+    const id = jsonOf(e)?.id;
+    const row = CREATE_ROWS[mode];
+    if (typeof id === 'number')
+      m.node = {
+        id,
+        running: row.running,
+        profiles: [],
+        lastBooted: row.running ? undefined : null,
+        resized: false,
+        deployed: mode !== 'empty',
+      };
+    // An answer that names no instance: the model no longer knows it.
+    else m.lost = true;
+    return e;
+  },
+  async after(_fired, m, r) {
+    const node = m.node;
+    if (!node) return;
+    if (mode === 'empty') await emptyThenDisk(m, r, node);
+    else if (mode === 'backup') await backupProfiles(r, node);
+    else await defaultProfile(m, r, node, mode);
+  },
+});
 
 // Power ---------------------------------------------------------------------------------------
 
@@ -334,9 +292,8 @@ const bootChoice = (node: Node): Profile | undefined =>
 const rebootChoice = (node: Node): Profile | undefined => profileById(node, node.lastBooted) ?? bootChoice(node);
 
 /** The instance runs `chosen`: its vlan interface becomes active (as `activeBy` says), every other one inactive. */
-function startedWith(node: Node, chosen: Profile, poweredBy: string, activeBy: string): void {
+function startedWith(node: Node, chosen: Profile, activeBy: string): void {
   node.running = true;
-  node.poweredBy = poweredBy;
   node.lastBooted = chosen.id;
   for (const p of node.profiles) {
     if (!p.vlan) continue;
@@ -351,64 +308,65 @@ const canBoot = (node: Node | undefined, given: boolean): node is Node =>
   node.profiles.length > 0 &&
   (given || node.profiles.length === 1 || node.lastBooted !== undefined);
 
-const boot = (given: boolean): Step =>
-  trigger({
-    name: given ? 'boot with config_id' : 'boot',
-    rows: ['boot'],
-    // A boot makes the interfaces of its profile active, which a delete must then find refused.
-    clauses: [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
-    applies: (node) => canBoot(node, given),
-    // Without config_id and with several profiles none of which was booted last, no configuration can be selected.
-    holds: (_row, node) => (given ? otherProfile(node) : bootChoice(node)) !== undefined,
-    under: (phase, row) =>
-      !row ? C.bootNoChoice : phase === 'answer' ? (given ? C.bootRunning : C.bootChoice) : C.bootRunning,
-    fire: (_m, r, node) => {
-      const chosen = given ? otherProfile(node) : bootChoice(node);
-      return sendOn(r, 'boot', node, given ? { config_id: chosen?.id } : {});
-    },
-    // The active interfaces show which profile the boot used: the given one, else the one the clause chooses.
-    async after(m, r, node, row) {
-      if (!row) return;
-      startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootRunning, C.bootChoice);
-      await expectActivity(m, r, node, 'after boot');
-    },
-  });
+const boot = (given: boolean): Trigger => ({
+  name: given ? 'boot with config_id' : 'boot',
+  operation: 'instances/boot',
+  // A boot makes the interfaces of its profile active, which a delete must then find refused.
+  clauses: [C.bootRunning, C.bootChoice, C.deleteActive, ...(given ? [] : [C.bootNoChoice])],
+  applies: (m) => canBoot(m.node, given),
+  // Without config_id and with several profiles none of which was booted last, no configuration can be selected.
+  holds: (_row, m) => (given ? otherProfile(nodeOf(m)) : bootChoice(nodeOf(m))) !== undefined,
+  under: (phase, row) =>
+    !row ? C.bootNoChoice : phase === 'answer' ? (given ? C.bootRunning : C.bootChoice) : C.bootRunning,
+  fire: (m, r) => {
+    const node = nodeOf(m);
+    const chosen = given ? otherProfile(node) : bootChoice(node);
+    return sendOn(r, 'boot', node, given ? { config_id: chosen?.id } : {});
+  },
+  // The active interfaces show which profile the boot used: the given one, else the one the clause chooses.
+  async after({ row }, m, r) {
+    if (!row) return;
+    const node = nodeOf(m);
+    startedWith(node, (given ? otherProfile(node) : bootChoice(node)) as Profile, C.bootChoice);
+    await expectActivity(m, r, node, 'after boot');
+  },
+});
 
 const canReboot = (node: Node | undefined, given: boolean): node is Node =>
   !!node && node.running && node.profiles.length > 0 && (given || rebootChoice(node) !== undefined);
 
-const reboot = (given: boolean): Step =>
-  trigger({
-    name: given ? 'reboot with config_id' : 'reboot',
-    rows: ['reboot'],
-    // A reboot with config_id sets the profile booted last, which a reboot without one must use.
-    clauses: [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
-    applies: (node) => canReboot(node, given),
-    under: (phase) => (phase === 'answer' && !given ? C.rebootChoice : C.rebootRunning),
-    fire: (_m, r, node) => {
-      const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
-      return sendOn(r, 'reboot', node, given ? { config_id: chosen.id } : {});
-    },
-    async after(m, r, node) {
-      const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
-      startedWith(node, chosen, C.rebootRunning, given ? C.activeAfterBoot : C.rebootChoice);
-      await expectActivity(m, r, node, 'after reboot');
-    },
-  });
+const reboot = (given: boolean): Trigger => ({
+  name: given ? 'reboot with config_id' : 'reboot',
+  operation: 'instances/reboot',
+  // A reboot with config_id sets the profile booted last, which a reboot without one must use.
+  clauses: [C.rebootRunning, C.inactiveAfter, C.rebootChoice, C.deleteActive, ...(given ? [C.activeAfterBoot] : [])],
+  applies: (m) => canReboot(m.node, given),
+  under: (phase) => (phase === 'answer' && !given ? C.rebootChoice : C.rebootRunning),
+  fire: (m, r) => {
+    const node = nodeOf(m);
+    const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
+    return sendOn(r, 'reboot', node, given ? { config_id: chosen.id } : {});
+  },
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
+    const chosen = (given ? otherProfile(node) : rebootChoice(node)) as Profile;
+    startedWith(node, chosen, given ? C.activeAfterBoot : C.rebootChoice);
+    await expectActivity(m, r, node, 'after reboot');
+  },
+});
 
-const shutdown = trigger({
+const shutdown: Trigger = {
   name: 'shutdown',
-  rows: ['shutdown'],
+  operation: 'instances/shutdown',
   clauses: [C.shutdownOffline, C.inactiveAfter],
-  applies: (node) => !!node?.running,
-  under: (phase) => (phase === 'state' ? C.shutdownOffline : undefined),
-  fire: (_m, r, node) => sendOn(r, 'shutdown', node),
-  async after(m, r, node) {
-    node.poweredBy = C.shutdownOffline;
+  applies: (m) => !!m.node?.running,
+  fire: (m, r) => sendOn(r, 'shutdown', nodeOf(m)),
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
     for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, active: false, by: C.inactiveAfter };
     await expectActivity(m, r, node, 'after shutdown');
   },
-});
+};
 
 // Rebuild, resize, password, delete -----------------------------------------------------------
 
@@ -427,78 +385,78 @@ async function expectReplaced(m: Model, r: Real, node: Node, oldDisks: readonly 
   return true;
 }
 
-const rebuild = (booted: boolean): Step =>
-  trigger({
-    name: booted ? 'rebuild' : 'rebuild booted:false',
-    rows: ['rebuild'],
-    clauses: [C.rebuildReplaces, C.rebuildBooted],
-    applies: (node) => node !== undefined,
-    // The row's condition: offline instead of running when booted is false.
-    next: () => (booted ? 'running' : 'offline'),
-    under: (phase) => (phase === 'answer' ? C.rebuildReplaces : C.rebuildBooted),
-    async fire(_m, r, node) {
-      const { kit } = r.ctx;
-      r.oldDisks = (await disksOf(kit, node.id)).items.map((d) => d.id);
-      const body = { image: kit.session.config.images[0], root_pass: rootPass(kit), ...(booted ? {} : { booted }) };
-      return sendOn(r, 'rebuild', node, body);
-    },
-    async after(m, r, node) {
-      // The profile booted last is gone; which one the rebuild booted the documents leave open.
-      Object.assign(node, { poweredBy: C.rebuildBooted, lastBooted: undefined, deployed: true });
-      await expectReplaced(m, r, node, r.oldDisks ?? []);
-    },
-  });
+const rebuild = (booted: boolean): Trigger => ({
+  name: booted ? 'rebuild' : 'rebuild booted:false',
+  operation: 'instances/rebuild',
+  clauses: [C.rebuildReplaces, C.rebuildBooted],
+  applies: (m) => m.node !== undefined,
+  // The row's condition: offline instead of running when booted is false.
+  next: () => (booted ? 'running' : 'offline'),
+  under: (phase) => (phase === 'answer' ? C.rebuildReplaces : C.rebuildBooted),
+  async fire(m, r) {
+    const node = nodeOf(m);
+    const { kit } = r.ctx;
+    r.oldDisks = (await disksOf(kit, node.id)).items.map((d) => d.id);
+    const body = { image: kit.session.config.images[0], root_pass: rootPass(kit), ...(booted ? {} : { booted }) };
+    return sendOn(r, 'rebuild', node, body);
+  },
+  async after(_fired, m, r) {
+    const node = nodeOf(m);
+    // The profile booted last is gone; which one the rebuild booted the documents leave open.
+    Object.assign(node, { lastBooted: undefined, deployed: true });
+    await expectReplaced(m, r, node, r.oldDisks ?? []);
+  },
+});
 
 /** Resize of a running instance (cold by default): powered down, migrated, powered on, of the new type. */
-const resize = trigger({
+const resize: Trigger = {
   name: 'resize',
-  rows: ['resize-cold'],
+  operation: 'instances/resize',
   clauses: [C.resizeCold],
-  applies: (node) => !!node?.running && !node.resized,
-  // Refused for an outstanding balance, which the walk cannot see: the answer is not judged.
-  under: (phase) => (phase === 'state' ? C.resizeCold : undefined),
-  fire: (_m, r, node) => sendOn(r, 'resize', node, { type: r.largerType as string }),
-  async after(m, r, node, _row, read) {
+  applies: (m) => !!m.node?.running && !m.node.resized,
+  // Refused for an outstanding balance, which the walk cannot see: the answer is not judged (the default).
+  fire: (m, r) => sendOn(r, 'resize', nodeOf(m), { type: r.largerType as string }),
+  async after({ read }, m, r) {
+    const node = nodeOf(m);
     node.resized = true;
-    node.poweredBy = C.resizeCold;
     // Which profile the power-on uses the documents do not say.
     for (const p of node.profiles) if (p.vlan) p.vlan = { id: p.vlan.id, by: C.resizeCold };
     const type = r.largerType as string;
     const result = recordValueEquals(read && jsonOf(read), 'type', type, why(C.resizeCold), read);
     expect(m, r, C.resizeCold, result, 'resize');
   },
-});
+};
 
-const password = command(
-  'password reset',
-  [C.passwordShutdown],
-  (node) => !!node?.deployed,
-  async (m, r, node) => {
+const password: Command = {
+  clauses: [C.passwordShutdown],
+  check: (m) => !!m.node?.deployed,
+  async run(m, r) {
+    const node = nodeOf(m);
     const e = await sendOn(r, 'password', node, { root_pass: rootPass(r.ctx.kit) });
     // Refused while running; the documents do not promise the reset of an offline instance succeeds, so that is not judged.
     if (node.running) expect(m, r, C.passwordShutdown, rejectedWith4xx(e), 'root password reset of a running instance');
     else expect(m, r, undefined, acceptedWith2xx(e), 'root password reset of an offline instance');
   },
-);
+  toString: () => 'password reset',
+};
 
-const remove = trigger({
+const remove: Trigger = {
   name: 'delete',
-  rows: ['delete'],
+  operation: 'instances/delete',
   clauses: [C.deleteRemoved],
-  applies: (node) => node !== undefined,
-  under: (phase) => (phase === 'state' ? C.deleteRemoved : undefined),
-  fire: (_m, r, node) => sendOn(r, 'remove', node),
-});
+  applies: (m) => m.node !== undefined,
+  fire: (m, r) => sendOn(r, 'remove', nodeOf(m)),
+};
 
 // Profiles and interfaces ---------------------------------------------------------------------
 
 const MAX_PROFILES = 3;
 
-const addProfile = command(
-  'add profile',
-  [C.bootChoice, C.bootNoChoice, C.rebootChoice],
-  (node) => !!node && node.profiles.length < MAX_PROFILES,
-  async (m, r, node) => {
+const addProfile: Command = {
+  clauses: [C.bootChoice, C.bootNoChoice, C.rebootChoice],
+  check: (m) => !!m.node && m.node.profiles.length < MAX_PROFILES,
+  async run(m, r) {
+    const node = nodeOf(m);
     const { kit } = r.ctx;
     const { items } = await disksOf(kit, node.id);
     const disk = items.find((d) => d.filesystem !== 'swap') ?? items[0];
@@ -506,28 +464,30 @@ const addProfile = command(
     const e = await sendOn(r, 'addConfig', node, body);
     if (expect(m, r, undefined, acceptedWith2xx(e), 'add profile')) node.profiles.push({ id: jsonOf(e)?.id as number });
   },
-);
+  toString: () => 'add profile',
+};
 
 /** Deletes the newest profile of an offline instance (the documents say nothing of deleting the running one). */
-const deleteProfile = command(
-  'delete profile',
-  [],
-  (node) => !!node && !node.running && node.profiles.length > 0,
-  async (m, r, node) => {
+const deleteProfile: Command = {
+  clauses: [],
+  check: (m) => !!m.node && !m.node.running && m.node.profiles.length > 0,
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.at(-1) as Profile;
     const e = await r.ctx.kit.send(opOf('configs/delete'), { params: { nodeId: node.id, configId: profile.id } });
     if (!expect(m, r, undefined, acceptedWith2xx(e), 'delete profile')) return;
     node.profiles.pop();
     if (node.lastBooted === profile.id) node.lastBooted = undefined;
   },
-);
+  toString: () => 'delete profile',
+};
 
 /** Adds the walk's vlan interface (one per instance: its label is unique among the instance's interfaces) to the newest profile. */
-const addVlan = command(
-  'add vlan interface',
-  [C.addedInactive, C.activeAfterBoot, C.inactiveAfter, C.deleteActive, C.bootChoice, C.rebootChoice],
-  (node) => !!node && node.profiles.length > 0 && !node.profiles.some((p) => p.vlan),
-  async (m, r, node) => {
+const addVlan: Command = {
+  clauses: [C.addedInactive, C.activeAfterBoot, C.inactiveAfter, C.deleteActive, C.bootChoice, C.rebootChoice],
+  check: (m) => !!m.node && m.node.profiles.length > 0 && !m.node.profiles.some((p) => p.vlan),
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.at(-1) as Profile;
     const e = await r.ctx.kit.send(ops.addInterface, {
       params: { nodeId: node.id, configId: profile.id },
@@ -537,13 +497,14 @@ const addVlan = command(
     profile.vlan = { id: jsonOf(e)?.id as number, active: false, by: C.addedInactive };
     await expectActivity(m, r, node, 'after adding the interface');
   },
-);
+  toString: () => 'add vlan interface',
+};
 
-const deleteVlan = command(
-  'delete vlan interface',
-  [C.deleteActive, C.inactiveAfter],
-  (node) => !!node?.profiles.some((p) => p.vlan?.active !== undefined),
-  async (m, r, node) => {
+const deleteVlan: Command = {
+  clauses: [C.deleteActive, C.inactiveAfter],
+  check: (m) => !!m.node?.profiles.some((p) => p.vlan?.active !== undefined),
+  async run(m, r) {
+    const node = nodeOf(m);
     const profile = node.profiles.find((p) => p.vlan?.active !== undefined) as Profile;
     const vlan = profile.vlan as Vlan;
     const params = { nodeId: node.id, configId: profile.id, interfaceId: vlan.id };
@@ -556,16 +517,19 @@ const deleteVlan = command(
     const deletable = vlan.by === C.inactiveAfter ? C.inactiveAfter : undefined;
     if (expect(m, r, deletable, acceptedWith2xx(e), 'deleting the inactive vlan interface')) profile.vlan = undefined;
   },
-);
+  toString: () => 'delete vlan interface',
+};
 
-const read = command(
-  'read',
-  [],
-  (node) => node !== undefined,
-  async (m, r, node) => {
-    if (await expectPower(m, r, node, 'status on a later read')) await expectActivity(m, r, node, 'on a later read');
+/** A later read: the power state still holds (judged under the clause of the row that led there), and so does every interface's activity. */
+const read: ReadBackStep<Model, Real> & { clauses: readonly string[] } = {
+  name: 'read',
+  clauses: [],
+  applies: (m) => m.node !== undefined,
+  readBack: (m, r) => readState(m, r, stateOf(m)),
+  async alsoHolds(m, r) {
+    await expectActivity(m, r, nodeOf(m), 'on a later read');
   },
-);
+};
 
 // The run -------------------------------------------------------------------------------------
 
@@ -574,8 +538,10 @@ const FOCUS_WEIGHT = 6;
 
 const MODES: readonly Mode[] = ['image', 'cloud-config', 'booted false', 'empty', 'vlan', 'stackscript', 'backup'];
 
+const stateOf = (m: Readonly<Model>) => (m.node ? (m.node.running ? 'running' : 'offline') : '(none)');
+
 /** The instance's state on the target: settled after a power change, or gone after a delete (viewing it is refused). */
-async function readState(m: Readonly<Model>, r: Real, _answer: Exchange, next: string) {
+async function readState(m: Readonly<Model>, r: Real, next: string) {
   const node = m.node;
   if (!node) return undefined;
   if (next === 'deleted') {
@@ -588,14 +554,15 @@ async function readState(m: Readonly<Model>, r: Real, _answer: Exchange, next: s
 }
 
 export const lifecycleAdapter: TableAdapter<Model, Real> = {
-  table: 'instance-power',
-  stateOf: (m) => (m.node ? (m.node.running ? 'running' : 'offline') : '(none)'),
+  table: POWER,
+  stateOf,
   enter(m, state) {
     if (state === 'deleted') m.node = undefined;
     else if (m.node) m.node.running = state === 'running';
   },
-  read: readState,
+  read: (m, r, _answer, next) => readState(m, r, next),
   judge: (_kit, result, context, m, r, under) => expect(m, r, under, result, context),
+  lost: (m) => m.lost,
   steps: [...MODES.map(create), ...stepsAfterCreate(true)],
   excluded: {
     'resize-warm':
@@ -636,21 +603,6 @@ function stepsFor(judged: ReadonlySet<string>, modes: readonly Mode[], largerTyp
   );
   // A create applies after a delete only (every walk starts from a new instance): drawn as often as any step.
   return [...modes.map(create), ...weighted];
-}
-
-/**
- * Makes the walk's first instance in its start mode, judged like a create step; false when a judged
- * expectation missed (on the kit already, with no step to name: no further walk starts).
- */
-async function startFrom(model: Model, r: Real): Promise<boolean> {
-  try {
-    await commandOf(r.ctx.kit, lifecycleAdapter, create(r.start)).run(model, r);
-    return true;
-  } catch (error) {
-    if (!(error instanceof ExpectationBroken)) throw error;
-    model.lost = true;
-    return false;
-  }
 }
 
 /** A StackScript for the run's first image, for the StackScript mode; undefined when the target refuses it. */
@@ -721,21 +673,17 @@ export async function lifecycleModel(ctx: WrittenContext): Promise<void> {
   const leading = modes.filter((mode) => create(mode).clauses.some((x) => judged.has(x)));
   const starts = leading.length ? leading : modes;
   let walks = 0;
-  let startBroken = false;
   await tableRun<Model, Real>(
     kit,
     lifecycleAdapter,
-    async () => {
-      const real: Real = { ...shared, start: starts[walks++ % starts.length] as Mode };
-      const model: Model = { lost: startBroken };
-      if (!startBroken) startBroken = !(await startFrom(model, real));
-      return { model, real };
-    },
+    async () => ({ model: { lost: false }, real: { ...shared, start: starts[walks++ % starts.length] as Mode } }),
     // Several requirements run these walks: half of --runs each keeps the default run under 3 s longer.
     {
       runs: Math.max(2, Math.ceil(kit.session.config.runs / 2)),
       maxCommands: 10,
       steps: stepsFor(judged, modes, largerType !== undefined),
+      // Each walk opens with the create of its start mode, judged and named like any step.
+      opening: (_m, r) => create(r.start),
     },
   );
 }
