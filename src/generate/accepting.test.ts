@@ -55,4 +55,15 @@ describe('accepting cases of every body requirement', () => {
     const { cases } = acceptingCases(op, { kind: 'accepted', in: 'body', path: 'root_pass', rule: OPTIONAL }, base, 1);
     expect(cases[0]?.body).toEqual({ size: 4096, label: 'x' });
   });
+
+  test("a state of free length states a country without a code list: the target's stored country must not decide", () => {
+    const op = operationById.get('account/update');
+    if (!op) throw new Error('no account/update');
+    const { cases } = acceptingCases(op, { kind: 'accepted', in: 'body', path: 'state', rule: 'length' }, {}, 1);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const c of cases) {
+      expect(typeof c.body.country, c.why).toBe('string');
+      expect(['US', 'CA'], c.why).not.toContain(c.body.country);
+    }
+  });
 });

@@ -50,9 +50,14 @@ function valueAt(body: unknown, path: string): unknown {
 function broken(rule: CrossRule, body: Body): boolean | undefined {
   if (rule.kind === 'conditional-values' && rule.params.keyField && rule.params.values) {
     const key = valueAt(body, rule.params.keyField);
-    const allowed = typeof key === 'string' ? rule.params.values[key] : undefined;
     const value = valueAt(body, rule.fields.find((f) => f !== rule.params.keyField) ?? '');
-    return allowed !== undefined && value !== undefined && !allowed.includes(value as string);
+    if (value === undefined) return false;
+    // Without its key the target's stored one decides (a country stored by an earlier test): the
+    // case is sure only with a value every keyed list allows, else the key is stated.
+    if (key === undefined)
+      return !Object.values(rule.params.values).every((list) => (list as unknown[]).includes(value));
+    const allowed = typeof key === 'string' ? rule.params.values[key] : undefined;
+    return allowed !== undefined && !allowed.includes(value as string);
   }
   if (rule.kind === 'not-in-past') {
     const year = valueAt(body, rule.params.year);

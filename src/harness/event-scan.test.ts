@@ -144,6 +144,39 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  test('other clients adding a burst of events before each read do not make it look unordered (read whole)', async () => {
+    const list = new FakeEvents(order);
+    list.old(12 * EVENT_PAGE_SIZE);
+    const kit = list.kit();
+    const mark = await markEvents(kit);
+    list.add('vpc_update', 9);
+    list.during = () => {
+      list.clock += 1;
+      for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
+    };
+    const before = list.reads;
+    const fresh = await eventsSince(kit, mark);
+    expect(fresh.complete).toBe(true);
+    expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
+    // Its newest end only, never the whole list of twelve pages and more.
+    expect(list.reads - before).toBeLessThan(8);
+  });
+
+  test('a list longer than the scan reads, which others add to while the mark reads it, is still judged', async () => {
+    const list = new FakeEvents(order);
+    list.old((MAX_SCAN_PAGES + 5) * EVENT_PAGE_SIZE);
+    const kit = list.kit();
+    list.during = () => {
+      list.add('vpc_create', 800_000 + list.reads);
+    };
+    const mark = await markEvents(kit);
+    list.during = () => {};
+    list.add('vpc_update', 9);
+    const fresh = await eventsSince(kit, mark);
+    expect(fresh.complete).toBe(true);
+    expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
+  });
+
   test('an event that was not made is not found, and the scan says it read every new event', async () => {
     const list = new FakeEvents(order);
     list.old(4 * EVENT_PAGE_SIZE);
@@ -186,6 +219,25 @@ describe('a list in no order of time', () => {
     expect(fresh.complete).toBe(false);
     expect(list.reads).toBeLessThanOrEqual(2 * MAX_SCAN_PAGES);
     expect(() => requireWhole(fresh, 'a test')).toThrow(BoundReached);
+  });
+
+  test('read whole while other clients add events ahead of the new one, the new one is not missed', async () => {
+    const list = new FakeEvents('by-entity');
+    list.old(6 * EVENT_PAGE_SIZE);
+    const kit = list.kit();
+    const mark = await markEvents(kit);
+    list.add('vpc_update', 100_150);
+    // Each read, other clients' events sort ahead of it (smaller entity ids), pushing it toward later pages.
+    let others = 0;
+    list.during = () => {
+      for (let i = 0; i < 60; i++) {
+        others += 1;
+        list.add('vpc_create', others);
+      }
+    };
+    const fresh = await eventsSince(kit, mark);
+    expect(fresh.complete).toBe(true);
+    expect(eventsAbout(fresh, 'vpc_update', 100_150)).toHaveLength(1);
   });
 
   test('without times, new events are told by id alone', async () => {

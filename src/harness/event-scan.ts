@@ -91,11 +91,14 @@ function orderedByTime(inListOrder: EventJson[]): boolean {
 
 /**
  * Reads every event from `cutoff` on. The newest events are at one end of a list ordered by time,
- * whichever it is: both ends are read inward, each stopping at a page wholly older than the cutoff.
- * While what was read does not look ordered by time (or with `whole`), the ends do not stop and the
- * whole list is read, up to MAX_SCAN_PAGES pages. `cutoff` 'from-newest' takes it from the newest
- * event the first pages show, less CLOCK_SLACK_MS. Other clients add events meanwhile: items met
- * twice count once.
+ * whichever it is: page 1 and the last page are read, then pages forward from page 1 until one is
+ * wholly older than the cutoff, or, when only the back end is still new (a list oldest first, whose
+ * pages stay put as it grows), backward from the last. While what was read does not look ordered by
+ * time (or with `whole`), the list is read on forward through its current last page, up to
+ * MAX_SCAN_PAGES pages. Forward, because other clients add events meanwhile: at the front of a list
+ * newest first they push events toward later pages, still to be read; a read backward missed them.
+ * `cutoff` 'from-newest' takes it from the newest event the first pages show, less CLOCK_SLACK_MS.
+ * Items met twice count once.
  */
 async function scan(
   kit: Kit,
@@ -116,30 +119,70 @@ async function scan(
       last = end.e;
     }
   }
-  const reads = () => byPage.size;
+  let reads = byPage.size;
   const newest = newestTime([...byPage.values()].flat());
   const since = cutoff === 'from-newest' ? (newest === undefined ? undefined : newest - CLOCK_SLACK_MS) : cutoff;
+  if (whole) return readWhole(kit, byPage, { from: 2, pages, reads, last, since, counted, token });
   let front = 1;
   let back = byPage.has(pages) ? pages : pages + 1;
-  const inOrder = () => [...byPage.keys()].sort((a, b) => a - b).flatMap((p) => byPage.get(p) ?? []);
+  // Each event once: pages read while others add events repeat some, which would look out of order.
+  const inOrder = () => collect(byPage).records.map(({ record }) => record);
   for (;;) {
     if (front + 1 >= back) break;
-    const ordered = !whole && orderedByTime(inOrder());
-    const frontDone = ordered && olderThan(byPage.get(front) ?? [], since);
-    const backDone = ordered && olderThan(byPage.get(back) ?? [], since);
+    // Not ordered by time (yet): read on forward through the current last page, as a whole read does.
+    if (!orderedByTime(inOrder()))
+      return readWhole(kit, byPage, { from: front + 1, pages, reads, last, since, counted, token });
+    const frontDone = olderThan(byPage.get(front) ?? [], since);
+    const backDone = olderThan(byPage.get(back) ?? [], since);
     if (frontDone && backDone) break;
-    if (reads() >= MAX_SCAN_PAGES) {
+    if (reads >= MAX_SCAN_PAGES) {
       return { ...collect(byPage), complete: false, last, listed: true, cutoff: since, ...counted };
     }
-    const next = backDone ? front + 1 : back - 1;
+    // Forward unless only the back end is still new (a list oldest first, whose positions stay put as it grows).
+    const next = frontDone ? back - 1 : front + 1;
     const page = await readPage(kit, next, token);
     if (!page) return { ...collect(byPage), complete: false, last, listed: true, cutoff: since, ...counted };
     byPage.set(next, page.data);
+    reads += 1;
     last = page.e;
     if (next === front + 1) front = next;
     else back = next;
   }
   return { ...collect(byPage), complete: true, last, listed: true, cutoff: since, ...counted };
+}
+
+/**
+ * Reads the list on from page `from`, through the last page the latest answer names. Only
+ * forward: where other clients add events at the front (a list newest first), events move toward
+ * later pages, which this read has still to come to; a read from the back inward missed an event
+ * that moved into a page it had read already.
+ */
+async function readWhole(
+  kit: Kit,
+  byPage: Map<number, EventJson[]>,
+  at: {
+    from: number;
+    pages: number;
+    reads: number;
+    last: Exchange;
+    since: number | undefined;
+    counted: { results?: number };
+    token?: string;
+  },
+): Promise<EventScan & { cutoff: number | undefined }> {
+  let { reads, last } = at;
+  const partial = () => ({ ...collect(byPage), complete: false, last, listed: true, cutoff: at.since, ...at.counted });
+  let total = at.pages;
+  for (let next = at.from; next <= total; next++) {
+    if (reads >= MAX_SCAN_PAGES) return partial();
+    const page = await readPage(kit, next, at.token);
+    if (!page) return partial();
+    byPage.set(next, page.data);
+    reads += 1;
+    last = page.e;
+    total = page.pages;
+  }
+  return { ...collect(byPage), complete: true, last, listed: true, cutoff: at.since, ...at.counted };
 }
 
 /** The events read, each once (the first time it was met), with its position in the list. */
@@ -165,9 +208,16 @@ export async function markEvents(kit: Kit, token?: string): Promise<EventMark> {
     ids: new Set(newer.map(({ record }) => String(record.id))),
     since: read.cutoff,
     complete: read.complete,
-    results: read.results,
+    // The count of its last page read: events other clients added while the mark read on are among
+    // its ids, so the growth an operation made is counted from there, not from page 1's count.
+    results: resultsOf(read.last) ?? read.results,
   };
 }
+
+const resultsOf = (e: Exchange | undefined): number | undefined => {
+  const results = (e?.response?.json as { results?: unknown } | undefined)?.results;
+  return Number.isInteger(results) ? (results as number) : undefined;
+};
 
 /** Whether an event may have been made at or after `since` (one without a readable time may). */
 const newSince = (record: EventJson, since: number | undefined) =>
