@@ -255,6 +255,8 @@ function mended(op: Operation, body: Body, own: string, seed: number, hints: Hin
             const free = enumOf(op, key).find((v) => typeof v === 'string' && !(v in (p.values ?? {})));
             setPath(body, key, free);
           }
+          // The key left out for the case's sake (a body without a country): the value goes too.
+          else if (!isFixed(valueField)) drop(valueField);
           break;
         }
         case 'forbidden-if': {
