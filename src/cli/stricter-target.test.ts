@@ -1,10 +1,11 @@
-// Self-test of the accepting side against a server stricter than the documents (issue 28): a plain proxy in front of the reference server refuses VPC labels over 32 characters (the documents allow 64); the suite's VPC requirements fail there, and against the baseline of a clean run the failure is new.
+// Self-test of the accepting side against servers stricter than the documents (issue 28): a plain proxy in front of the reference server, and the plain VPC server of our own, refuse VPC labels over 32 characters (the documents allow 64); the suite's accepting requirements fail there, and against the baseline of a clean run the failure is new.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
+import { startPlainVpcServer } from '../selftest/plain-vpc-server.js';
 import { startStricterTarget } from '../selftest/stricter-target.js';
 import { runCli } from './child.js';
 
@@ -45,4 +46,34 @@ test('a server that lowers the VPC label limit to 32 fails the accepting require
   } finally {
     await target.close();
   }
+});
+
+test('the plain server of our own (not the reference server) with its VPC label limit at 32: the accepting side fails, new against its clean run', {
+  timeout: 2 * BOUND_MS + 30_000,
+}, async () => {
+  /** `--only vpcs` against a plain server, as a run of its implementer would go. */
+  async function plainRun(limits: { labelMax: number } | undefined, baseline?: string) {
+    const server = await startPlainVpcServer({ regions: ['pl-central'], ...(limits ? { limits } : {}) });
+    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-plain-stricter-'));
+    try {
+      const args = ['run', '--base-url', server.baseUrl, '--region', 'pl-central', '--only', 'vpcs', '--seed', '1'];
+      const r = await runCli([...args, '--quiet', '--report-dir', dir, ...(baseline ? ['--baseline', baseline] : [])], {
+        env: { CLOUDCONF_TOKEN: server.token },
+        boundMs: BOUND_MS,
+      });
+      return { code: r.code, stderr: r.stderr, dir, results: readResults(dir) };
+    } finally {
+      await server.close();
+    }
+  }
+  const clean = await plainRun(undefined);
+  expect(clean.code, clean.stderr).toBe(0);
+  const verdictIn = (results: Results, id: string) => results.requirements.find((q) => q.id === id)?.verdict;
+  expect(verdictIn(clean.results, 'vpcs/create/label-length-accepted')).toBe('pass');
+
+  const strict = await plainRun({ labelMax: 32 }, join(clean.dir, 'results.json'));
+  expect(strict.code, strict.stderr).toBe(1);
+  expect(verdictIn(strict.results, 'vpcs/create/label-length-accepted')).toBe('fail');
+  expect(verdictIn(strict.results, 'vpcs/create/label-length')).toBe('pass');
+  expect(strict.results.baseline?.newFailures).toContain('vpcs/create/label-length-accepted');
 });
