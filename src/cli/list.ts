@@ -1,9 +1,10 @@
 // `cloudconf run --list`: what a selection would judge, and what its mode, the declared profile or the exclusions would leave out and why, without sending anything.
 
 import { exclusions, operationOf } from '../../spec/index.js';
-import { offersRequirement, type Profile } from '../../spec/profile.js';
+import { offersRequirement } from '../../spec/profile.js';
 import type { Mode } from '../target/config.js';
 import { modeRefusal } from '../target/mode.js';
+import type { DeclaredProfile } from '../target/profile-file.js';
 import { type SelectionFlags, selectRequirements } from './selection.js';
 
 /**
@@ -14,7 +15,7 @@ export function listLines(
   flags: SelectionFlags,
   mode: Mode,
   allowBilling: boolean,
-  profile?: { profile: Profile; source: string },
+  profile?: DeclaredProfile,
 ): string[] {
   const { all } = selectRequirements(flags);
   const excluded = new Map(exclusions.map((x) => [x.requirement, x.reason]));

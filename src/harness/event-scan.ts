@@ -57,6 +57,12 @@ const eventsList = (): Operation => {
   return op;
 };
 
+/** The count an events answer says the list holds (`results`), when it says. */
+const resultsOf = (e: Exchange | undefined): number | undefined => {
+  const results = (e?.response?.json as { results?: unknown } | undefined)?.results;
+  return Number.isInteger(results) ? (results as number) : undefined;
+};
+
 async function readPage(kit: Kit, page: number, token?: string): Promise<Page | undefined> {
   const e = await kit.send(eventsList(), { query: { page, page_size: EVENT_PAGE_SIZE }, ...(token ? { token } : {}) });
   const body = e.response?.json as { data?: unknown; pages?: unknown; results?: unknown } | undefined;
@@ -64,7 +70,7 @@ async function readPage(kit: Kit, page: number, token?: string): Promise<Page | 
   if (status < 200 || status >= 300 || !Array.isArray(body?.data)) return undefined;
   const data = (body.data as unknown[]).filter((x): x is EventJson => typeof x === 'object' && x !== null);
   const pages = typeof body.pages === 'number' && body.pages >= 1 ? Math.floor(body.pages) : 1;
-  return { e, data, pages, results: Number.isInteger(body.results) ? (body.results as number) : undefined };
+  return { e, data, pages, results: resultsOf(e) };
 }
 
 const timeOf = (r: EventJson) => instantOf(r.created);
@@ -213,11 +219,6 @@ export async function markEvents(kit: Kit, token?: string): Promise<EventMark> {
     results: resultsOf(read.last) ?? read.results,
   };
 }
-
-const resultsOf = (e: Exchange | undefined): number | undefined => {
-  const results = (e?.response?.json as { results?: unknown } | undefined)?.results;
-  return Number.isInteger(results) ? (results as number) : undefined;
-};
 
 /** Whether an event may have been made at or after `since` (one without a readable time may). */
 const newSince = (record: EventJson, since: number | undefined) =>

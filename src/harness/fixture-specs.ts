@@ -153,3 +153,7 @@ export const freshParentFor: ReadonlySet<string> = new Set([
 
 /** The fixtures the suite makes itself through a create operation. */
 export const createdFixtures: readonly Created[] = fixtureSpecs.filter((f): f is Created => 'create' in f);
+
+/** The fixture of a parameter whose entity's work takes time (`settles`), if it is one. */
+export const settlingFixture = (param: string): (Created & Required<Pick<Created, 'settles'>>) | undefined =>
+  createdFixtures.find((f): f is Created & Required<Pick<Created, 'settles'>> => f.param === param && !!f.settles);

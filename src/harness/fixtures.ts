@@ -8,7 +8,7 @@ import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
 import { childrenFirst, parentKey } from '../target/children-first.js';
 import { paramNamed, pathValueProblem } from '../target/path-value.js';
 import type { Session } from '../target/session.js';
-import { createdFixtures, type FixtureSpec, fixtureSpecs } from './fixture-specs.js';
+import { createdFixtures, type FixtureSpec, fixtureSpecs, settlingFixture } from './fixture-specs.js';
 import type { Kit } from './kit.js';
 import { targetBody } from './target-body.js';
 import { namesVlan, VlanSeats } from './vlan-seats.js';
@@ -326,8 +326,8 @@ export class Fixtures {
         if (/^[a-z]+_id$/.test(member) && (typeof value === 'number' || typeof value === 'string'))
           named.push([member.replace(/_id$/, 'Id'), value]);
     for (const [param, id] of named) {
-      const spec = createdFixtures.find((f) => f.param === param);
-      if (spec?.settles) await settle(kit, spec, { ...params, [param]: id });
+      const spec = settlingFixture(param);
+      if (spec) await settle(kit, spec, { ...params, [param]: id });
     }
   }
 

@@ -16,7 +16,7 @@ import type { Exchange } from '../../http/exchange.js';
 import type { SendOptions } from '../../target/session.js';
 import { casesAtOnce, heavyAnswer, sendCases } from '../cases-at-once.js';
 import { holdsPublic, withReferences } from '../cross-rule-entities.js';
-import { createdFixtures } from '../fixture-specs.js';
+import { createdFixtures, settlingFixture } from '../fixture-specs.js';
 import { hintsFor } from '../hints.js';
 import { type Kit, SkipRequirement } from '../kit.js';
 import { runVlan } from '../vlan-seats.js';
@@ -324,8 +324,7 @@ export async function acceptedBody(ctx: ProcedureContext) {
  * Whether the operation acts on an entity whose work takes time (an instance, a backup): its cases go
  * one at a time, each once the entity has settled, or a case meets the action the one before began.
  */
-const settling = (op: Operation) =>
-  op.pathParams.some((p) => createdFixtures.find((f) => f.param === p.name)?.settles !== undefined);
+const settling = (op: Operation) => op.pathParams.some((p) => settlingFixture(p.name) !== undefined);
 
 /** The parameter an accepted derivation of a path or query parameter names, and its rule. */
 function paramOf(op: Operation, d: AcceptedDerivation): { param: Param; rule: Rule } {
