@@ -8,9 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
+import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from '../../test-support/chromium.js';
 import { generateKeys, type KeyPair } from '../bundle/sign.js';
 import { readTarGz, writeTarGz } from '../bundle/tar.js';
-import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from '../test-support/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cloudconf-site-'));
 const site = join(dir, 'site');
