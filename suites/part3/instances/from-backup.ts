@@ -5,7 +5,6 @@ import {
   instanceStatus,
   type Kit,
   rejectedWith4xx,
-  requireStillHeld,
   sameMembers,
   type WrittenContext,
 } from '../../support/author.js';
@@ -15,6 +14,7 @@ import {
   fillAllocation,
   instanceBody,
   makeInstance,
+  refusedWhileHeld,
   requireBackupInProgress,
   sendCreate,
   settled,
@@ -54,8 +54,7 @@ export async function backupSuccessfulOnly(ctx: WrittenContext) {
   const backupId = await snapshot(kit, nodeId);
   const held = await requireBackupInProgress(kit, nodeId, backupId, 'the snapshot');
   const e = await sendCreate(ctx, fromBackup(kit, backupId));
-  await requireStillHeld(kit, [held], 'the create');
-  kit.check(rejectedWith4xx(e), `a backup whose status reads ${JSON.stringify(held.shown)}`);
+  await refusedWhileHeld(kit, held, e, 'the create', `a backup whose status reads ${JSON.stringify(held.shown)}`);
 }
 
 export async function backupSameRegion(ctx: WrittenContext) {

@@ -1,13 +1,10 @@
 // Procedures of the power clauses: boot, shut down and reboot (the profile each chooses, the state it leaves, when it is refused), root password reset and rescue.
 
 import {
-  type HeldState,
-  holdActions,
   instanceStatus,
   type Kit,
   recordValueEquals,
   rejectedWith4xx,
-  requireStillHeld,
   runVlan,
   sameMembers,
   type WrittenContext,
@@ -17,14 +14,13 @@ import {
   addConfig,
   addDisk,
   configsOf,
+  heldAction,
   jsonOf,
   makeInstance,
-  makeWitness,
   ops,
-  requireBusy,
+  refusedWhileHeld,
   rootPass,
   settled,
-  startWitness,
   withProfiles,
 } from './common.js';
 
@@ -168,35 +164,20 @@ export async function rebootNoConfigRefused(ctx: WrittenContext) {
   kit.check(rejectedWith4xx(e), 'reboot without config_id, two profiles, none booted last');
 }
 
-/**
- * A running instance with an action under way (a reboot), busy for the target's action delay, and the
- * state to read back after the request judged: a witness rebooted just before it.
- */
-async function busy(ctx: WrittenContext): Promise<{ nodeId: number; held: HeldState }> {
-  const { kit } = ctx;
-  const witness = await makeWitness(ctx);
-  const nodeId = await makeInstance(ctx);
-  await holdActions(kit);
-  await startWitness(kit, witness, ops.reboot);
-  const e = await kit.send(ops.reboot, { params: { nodeId }, body: {} });
-  if (e.response?.status !== 200)
-    return kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);
-  await requireBusy(kit, nodeId, 'the reboot');
-  return { nodeId, held: await requireBusy(kit, witness, 'the reboot of the witness') };
-}
+/** A running instance busy with a reboot, and a witness rebooted just before it to read back. */
+const busy = (ctx: WrittenContext) =>
+  heldAction(ctx, ops.reboot, 'the reboot', 'Reboot refused the action that makes the instance busy');
 
 export async function shutdownBusyRefused(ctx: WrittenContext) {
   const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.shutdown, { params: { nodeId } });
-  await requireStillHeld(ctx.kit, [held], 'the shut down');
-  ctx.kit.check(rejectedWith4xx(e), 'a shut down while a reboot is running');
+  await refusedWhileHeld(ctx.kit, held, e, 'the shut down', 'a shut down while a reboot is running');
 }
 
 export async function rebootBusyRefused(ctx: WrittenContext) {
   const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
-  await requireStillHeld(ctx.kit, [held], 'the second reboot');
-  ctx.kit.check(rejectedWith4xx(e), 'a reboot while a reboot is running');
+  await refusedWhileHeld(ctx.kit, held, e, 'the second reboot', 'a reboot while a reboot is running');
 }
 
 export async function passwordRequiresShutdown(ctx: WrittenContext) {
