@@ -129,15 +129,14 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
   test('events other clients add while the list is read are neither missed nor counted twice', async () => {
     const list = new FakeEvents(order);
     list.old(3 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 9);
     let others = 0;
-    list.during = () => {
-      others += 1;
-      list.add('vpc_create', 500_000 + others);
-    };
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => {
+      list.add('vpc_update', 9);
+      list.during = () => {
+        others += 1;
+        list.add('vpc_create', 500_000 + others);
+      };
+    });
     expect(fresh.complete).toBe(true);
     expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
     const ids = fresh.records.map((r) => String(r.record.id));
@@ -147,15 +146,15 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
   test('other clients adding a burst of events before each read do not make it look unordered (read whole)', async () => {
     const list = new FakeEvents(order);
     list.old(12 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 9);
-    list.during = () => {
-      list.clock += 1;
-      for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
-    };
-    const before = list.reads;
-    const fresh = await eventsSince(kit, mark);
+    let before = 0;
+    const fresh = await madeBetween(list, () => {
+      list.add('vpc_update', 9);
+      list.during = () => {
+        list.clock += 1;
+        for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
+      };
+      before = list.reads;
+    });
     expect(fresh.complete).toBe(true);
     expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
     // Its newest end only, never the whole list of twelve pages and more.
@@ -224,18 +223,17 @@ describe('a list in no order of time', () => {
   test('read whole while other clients add events ahead of the new one, the new one is not missed', async () => {
     const list = new FakeEvents('by-entity');
     list.old(6 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 100_150);
     // Each read, other clients' events sort ahead of it (smaller entity ids), pushing it toward later pages.
     let others = 0;
-    list.during = () => {
-      for (let i = 0; i < 60; i++) {
-        others += 1;
-        list.add('vpc_create', others);
-      }
-    };
-    const fresh = await eventsSince(kit, mark);
+    const fresh = await madeBetween(list, () => {
+      list.add('vpc_update', 100_150);
+      list.during = () => {
+        for (let i = 0; i < 60; i++) {
+          others += 1;
+          list.add('vpc_create', others);
+        }
+      };
+    });
     expect(fresh.complete).toBe(true);
     expect(eventsAbout(fresh, 'vpc_update', 100_150)).toHaveLength(1);
   });
