@@ -9,6 +9,7 @@ import {
   type Fixtures,
   type HeldState,
   holdActions,
+  instanceStatus,
   type Kit,
   loopBound,
   rejectedWith4xx,
@@ -213,6 +214,12 @@ export async function heldAction(
 export async function refusedWhileHeld(kit: Kit, held: HeldState, e: Exchange, probe: string, context: string) {
   await requireStillHeld(kit, [held], probe);
   kit.check(rejectedWith4xx(e), context);
+}
+
+/** A transition's end state: the settled status is one of `expected`. */
+export async function settlesIn(kit: Kit, nodeId: number, expected: string[], why: string, context?: string) {
+  const { e, status } = await settled(kit, nodeId);
+  kit.check(instanceStatus(status, expected, why, e), context);
 }
 
 /** A backup shows its state held while its status is not yet `successful`. */

@@ -1,13 +1,6 @@
 // Procedures of the clauses on creating an instance from a backup (`backup_id`): who may, which backups qualify, and what the new instance gets.
 
-import {
-  holdActions,
-  instanceStatus,
-  type Kit,
-  rejectedWith4xx,
-  sameMembers,
-  type WrittenContext,
-} from '../../support/author.js';
+import { holdActions, type Kit, rejectedWith4xx, sameMembers, type WrittenContext } from '../../support/author.js';
 import {
   configsOf,
   disksOf,
@@ -18,6 +11,7 @@ import {
   requireBackupInProgress,
   sendCreate,
   settled,
+  settlesIn,
   smallAndLarge,
   snapshot,
 } from './common.js';
@@ -110,6 +104,5 @@ export async function backupRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const { backupId } = await backedUp(ctx);
   const copy = await makeInstance(ctx, { backup_id: backupId, image: undefined, root_pass: undefined });
-  const { e, status } = await settled(kit, copy);
-  kit.check(instanceStatus(status, ['running'], 'An instance created from a backup is running once provisioned.', e));
+  await settlesIn(kit, copy, ['running'], 'An instance created from a backup is running once provisioned.');
 }

@@ -1,7 +1,6 @@
 // Procedures of the power clauses: boot, shut down and reboot (the profile each chooses, the state it leaves, when it is refused), root password reset and rescue.
 
 import {
-  instanceStatus,
   type Kit,
   recordValueEquals,
   rejectedWith4xx,
@@ -21,6 +20,7 @@ import {
   refusedWhileHeld,
   rootPass,
   settled,
+  settlesIn,
   withProfiles,
 } from './common.js';
 
@@ -69,8 +69,7 @@ export async function bootRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const { nodeId } = await withProfiles(ctx, 1);
   await act(kit, ops.boot, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['running'], 'Booting an offline instance brings it to running.', e));
+  await settlesIn(kit, nodeId, ['running'], 'Booting an offline instance brings it to running.');
 }
 
 export async function bootConfigChoice(ctx: WrittenContext) {
@@ -110,16 +109,14 @@ export async function shutdownOffline(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   await act(kit, ops.shutdown, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['offline'], 'Shutting down a running instance brings it to offline.', e));
+  await settlesIn(kit, nodeId, ['offline'], 'Shutting down a running instance brings it to offline.');
 }
 
 export async function rebootRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   await act(kit, ops.reboot, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['running'], 'Rebooting a running instance leaves it running.', e));
+  await settlesIn(kit, nodeId, ['running'], 'Rebooting a running instance leaves it running.');
 }
 
 export async function rebootConfigChoice(ctx: WrittenContext) {

@@ -22,7 +22,7 @@ import {
   ops,
   refusedWhileHeld,
   rootPass,
-  settled,
+  settlesIn,
   smallAndLarge,
   view,
   vpcSubnet,
@@ -33,12 +33,6 @@ const rebuildBody = (kit: Kit, extra: Record<string, unknown> = {}) => ({
   root_pass: rootPass(kit),
   ...extra,
 });
-
-/** A transition's end state: the settled status is one of `expected`. */
-async function settlesIn(kit: Kit, nodeId: number, expected: string[], why: string, context?: string) {
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, expected, why, e), context);
-}
 
 export async function rebuildReplaces(ctx: WrittenContext) {
   const { kit } = ctx;
