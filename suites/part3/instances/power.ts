@@ -65,6 +65,18 @@ async function bootedWith(kit: Kit, nodeId: number, expected: number, why: strin
   kit.check(sameMembers(active, [expected], 'profiles with active interfaces', why, e), context);
 }
 
+/** On a new instance with one profile (with interfaces), `steps` boot it without naming a profile: the only one is used. */
+async function onlyProfileUsed(
+  ctx: WrittenContext,
+  steps: (nodeId: number) => Promise<unknown>,
+  why: string,
+  context: string,
+) {
+  const only = await profilesWithInterfaces(ctx, 1);
+  await steps(only.nodeId);
+  await bootedWith(ctx.kit, only.nodeId, only.configs[0] as number, why, context);
+}
+
 export async function bootRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const { nodeId } = await withProfiles(ctx, 1);
@@ -87,12 +99,9 @@ export async function bootConfigChoice(ctx: WrittenContext) {
     'Without `config_id`, boot uses the last booted profile.',
     'boot without config_id after booting the second profile',
   );
-  const only = await profilesWithInterfaces(ctx, 1);
-  await act(kit, ops.boot, only.nodeId);
-  await bootedWith(
-    kit,
-    only.nodeId,
-    only.configs[0] as number,
+  await onlyProfileUsed(
+    ctx,
+    (nodeId) => act(kit, ops.boot, nodeId),
     'Without `config_id`, boot uses the only profile.',
     'boot without config_id, one profile',
   );
@@ -140,13 +149,12 @@ export async function rebootConfigChoice(ctx: WrittenContext) {
     'A reboot without `config_id` uses the last booted profile.',
     'reboot without config_id',
   );
-  const only = await profilesWithInterfaces(ctx, 1);
-  await act(kit, ops.rescue, only.nodeId, { devices: {} });
-  await act(kit, ops.reboot, only.nodeId);
-  await bootedWith(
-    kit,
-    only.nodeId,
-    only.configs[0] as number,
+  await onlyProfileUsed(
+    ctx,
+    async (nodeId) => {
+      await act(kit, ops.rescue, nodeId, { devices: {} });
+      await act(kit, ops.reboot, nodeId);
+    },
     'With none booted last, a reboot uses the only profile.',
     'reboot after rescue, one profile',
   );
