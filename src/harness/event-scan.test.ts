@@ -126,39 +126,41 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
     expect(eventsAbout(after, 'node_config_update', 42)).toHaveLength(1);
   });
 
-  test('events other clients add while the list is read are neither missed nor counted twice', async () => {
+  /**
+   * After `pages` pages of old events, a vpc_update of entity 9 is made and then found once by a whole
+   * scan, while `during` runs before every read of the scan; with the reads made before the scan.
+   */
+  async function updateFoundWhile(pages: number, during: (list: FakeEvents) => void) {
     const list = new FakeEvents(order);
-    list.old(3 * EVENT_PAGE_SIZE);
-    let others = 0;
+    list.old(pages * EVENT_PAGE_SIZE);
+    let readsBefore = 0;
     const fresh = await madeBetween(list, () => {
       list.add('vpc_update', 9);
-      list.during = () => {
-        others += 1;
-        list.add('vpc_create', 500_000 + others);
-      };
+      list.during = () => during(list);
+      readsBefore = list.reads;
     });
     expect(fresh.complete).toBe(true);
     expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
+    return { fresh, scanReads: list.reads - readsBefore };
+  }
+
+  test('events other clients add while the list is read are neither missed nor counted twice', async () => {
+    let others = 0;
+    const { fresh } = await updateFoundWhile(3, (list) => {
+      others += 1;
+      list.add('vpc_create', 500_000 + others);
+    });
     const ids = fresh.records.map((r) => String(r.record.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   test('other clients adding a burst of events before each read do not make it look unordered (read whole)', async () => {
-    const list = new FakeEvents(order);
-    list.old(12 * EVENT_PAGE_SIZE);
-    let before = 0;
-    const fresh = await madeBetween(list, () => {
-      list.add('vpc_update', 9);
-      list.during = () => {
-        list.clock += 1;
-        for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
-      };
-      before = list.reads;
+    const { scanReads } = await updateFoundWhile(12, (list) => {
+      list.clock += 1;
+      for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
     });
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
     // Its newest end only, never the whole list of twelve pages and more.
-    expect(list.reads - before).toBeLessThan(8);
+    expect(scanReads).toBeLessThan(8);
   });
 
   test('a list longer than the scan reads, which others add to while the mark reads it, is still judged', async () => {
