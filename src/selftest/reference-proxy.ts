@@ -20,15 +20,6 @@ export interface ReferenceBehindProxy {
   close(): Promise<void>;
 }
 
-/** The JSON a text holds, or undefined when it is empty or not JSON. */
-export const parseOrUndefined = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /** Starts the reference server with `token` and, in front of it, a proxy that gives every request to `handle`. */
 export async function startReferenceBehindProxy(
   token: string,

@@ -1,6 +1,7 @@
 // A hostile target for self-tests of ownership and cleanup: the reference server behind a loopback proxy that rewrites chosen answers (another entity's id, a token echoed, escape sequences, a lone surrogate).
 
-import { parseOrUndefined, startReferenceBehindProxy } from './reference-proxy.js';
+import { parseJsonBounded } from '../http/bounded-json.js';
+import { startReferenceBehindProxy } from './reference-proxy.js';
 
 export interface Answer {
   status: number;
@@ -27,8 +28,8 @@ export async function startRewritingTarget(token: string, rewrite: Rewrite): Pro
     seen.push(`${method} ${path}`);
     const up = await forward(['authorization', 'content-type']);
     const text = await up.text();
-    const answer = { status: up.status, json: parseOrUndefined(text) };
-    const request = { method, path: path.split('?')[0] ?? path, body: parseOrUndefined(raw.toString('utf8')) };
+    const answer = { status: up.status, json: parseJsonBounded(text) };
+    const request = { method, path: path.split('?')[0] ?? path, body: parseJsonBounded(raw.toString('utf8')) };
     const changed = rewrite(request, answer);
     const body = changed ? JSON.stringify(changed.json) : text;
     res.writeHead(changed ? changed.status : up.status, {

@@ -1,6 +1,7 @@
 // A target stricter than the documents, for self-tests of the accepting side (issue 28): the reference server behind a loopback proxy that refuses, with a 400 of the documented error shape, a `label` longer than a limit of its own on VPC creates and updates, before the request reaches the server.
 
-import { parseOrUndefined, startReferenceBehindProxy } from './reference-proxy.js';
+import { parseJsonBounded } from '../http/bounded-json.js';
+import { startReferenceBehindProxy } from './reference-proxy.js';
 
 export interface StricterTarget {
   baseUrl: string;
@@ -17,7 +18,7 @@ const VPC_LABELLED = /^\/v4(beta)?\/vpcs(\/\d+)?\/?(\?|$)/;
 export async function startStricterTarget(token: string, labelLimit: number): Promise<StricterTarget> {
   let refused = 0;
   const target = await startReferenceBehindProxy(token, async ({ method, path, body, forward }, res) => {
-    const label = (parseOrUndefined(body.toString('utf8')) as { label?: unknown } | undefined)?.label;
+    const label = (parseJsonBounded(body.toString('utf8')) as { label?: unknown } | undefined)?.label;
     if ((method === 'POST' || method === 'PUT') && VPC_LABELLED.test(path) && typeof label === 'string') {
       if ([...label].length > labelLimit) {
         refused += 1;
