@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  */
 const LAYERS: string[][] = [
   ['spec'],
-  ['src/vocabulary', 'src/package-root.ts'],
+  ['src/vocabulary', 'src/package-root.ts', 'src/test-support'],
   ['src/version.ts'],
   ['src/http'],
   ['src/check', 'src/generate', 'src/target'],

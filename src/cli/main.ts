@@ -31,6 +31,25 @@ const print = (text: string): void => {
 /** A line for a person on stdout (a run's summary), through the redactor like every line the CLI prints. */
 const printRedacted = (text: string): void => print(redactLine(text));
 
+/** A command that prints one of the reference server's catalogues (loaded on demand), an entry a line or, with --json, as JSON. */
+function registerCatalogue<Entry>(
+  cli: Command,
+  name: string,
+  description: string,
+  load: () => Promise<readonly Entry[]>,
+  line: (entry: Entry) => string,
+): void {
+  cli
+    .command(name)
+    .description(description)
+    .option('--json', 'print the catalogue as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const entries = await load();
+      if (options.json) return print(JSON.stringify(entries, null, 2));
+      print(entries.map(line).join('\n'));
+    });
+}
+
 function program(): Command {
   const cli = new Command('cloudconf')
     .description('Conformance suite for the Cloud Account API')
@@ -216,25 +235,21 @@ function program(): Command {
       process.exitCode = await run(options, (line) => process.stderr.write(`${redactLine(line)}\n`), printRedacted);
     });
 
-  cli
-    .command('faults')
-    .description('list the named defects the reference server can switch on, and what each must fail')
-    .option('--json', 'print the catalogue as JSON')
-    .action(async (options: { json?: boolean }) => {
-      const { faults } = await import('../reference/faults.js');
-      if (options.json) return print(JSON.stringify(faults, null, 2));
-      print(faults.map((f) => `${f.name.padEnd(44)} ${f.area.padEnd(14)} ${f.breaks}`).join('\n'));
-    });
+  registerCatalogue(
+    cli,
+    'faults',
+    'list the named defects the reference server can switch on, and what each must fail',
+    async () => (await import('../reference/faults.js')).faults,
+    (f) => `${f.name.padEnd(44)} ${f.area.padEnd(14)} ${f.breaks}`,
+  );
 
-  cli
-    .command('variants')
-    .description('list the conformant variants: behaviours the documents allow that the reference server can switch on')
-    .option('--json', 'print the catalogue as JSON')
-    .action(async (options: { json?: boolean }) => {
-      const { variants } = await import('../reference/variants.js');
-      if (options.json) return print(JSON.stringify(variants, null, 2));
-      print(variants.map((v) => `${v.name.padEnd(26)} ${v.does}\n${''.padEnd(26)} allowed: ${v.allowedBy}`).join('\n'));
-    });
+  registerCatalogue(
+    cli,
+    'variants',
+    'list the conformant variants: behaviours the documents allow that the reference server can switch on',
+    async () => (await import('../reference/variants.js')).variants,
+    (v) => `${v.name.padEnd(26)} ${v.does}\n${''.padEnd(26)} allowed: ${v.allowedBy}`,
+  );
 
   cli
     .command('mutation')

@@ -128,38 +128,23 @@ describe.each(['newest-first', 'oldest-first'] as const)('a list %s over several
 
   test('events other clients add while the list is read are neither missed nor counted twice', async () => {
     const list = new FakeEvents(order);
-    list.old(3 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 9);
     let others = 0;
-    list.during = () => {
+    const { fresh } = await foundOnce(list, 3, 'vpc_update', 9, () => {
       others += 1;
       list.add('vpc_create', 500_000 + others);
-    };
-    const fresh = await eventsSince(kit, mark);
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
+    });
     const ids = fresh.records.map((r) => String(r.record.id));
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   test('other clients adding a burst of events before each read do not make it look unordered (read whole)', async () => {
     const list = new FakeEvents(order);
-    list.old(12 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 9);
-    list.during = () => {
+    const { scanReads } = await foundOnce(list, 12, 'vpc_update', 9, () => {
       list.clock += 1;
       for (let i = 0; i < 40; i++) list.add('vpc_create', 700_000 + i);
-    };
-    const before = list.reads;
-    const fresh = await eventsSince(kit, mark);
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_update', 9)).toHaveLength(1);
+    });
     // Its newest end only, never the whole list of twelve pages and more.
-    expect(list.reads - before).toBeLessThan(8);
+    expect(scanReads).toBeLessThan(8);
   });
 
   test('a list longer than the scan reads, which others add to while the mark reads it, is still judged', async () => {
@@ -194,21 +179,31 @@ async function madeBetween(list: FakeEvents, act: () => void) {
   return eventsSince(kit, mark);
 }
 
+/**
+ * `pages` pages of old events in `list`, then one `action` on `entity` made after the mark, with
+ * `during` run before every read of the scan: the scan is whole and finds that event once. What it
+ * read as new, and the reads it took.
+ */
+async function foundOnce(list: FakeEvents, pages: number, action: string, entity: number, during?: () => void) {
+  list.old(pages * EVENT_PAGE_SIZE);
+  let readsBefore = 0;
+  const fresh = await madeBetween(list, () => {
+    list.add(action, entity);
+    if (during) list.during = during;
+    readsBefore = list.reads;
+  });
+  expect(fresh.complete).toBe(true);
+  expect(eventsAbout(fresh, action, entity)).toHaveLength(1);
+  return { fresh, scanReads: list.reads - readsBefore };
+}
+
 describe('a list in no order of time', () => {
   test('ordered at its ends but not in its middle, it is read whole when it grew by more than its ends show', async () => {
-    const list = new FakeEvents('by-entity');
-    list.old(4 * EVENT_PAGE_SIZE);
-    const fresh = await madeBetween(list, () => list.add('vpc_update', 100_150));
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_update', 100_150)).toHaveLength(1);
+    await foundOnce(new FakeEvents('by-entity'), 4, 'vpc_update', 100_150);
   });
 
   test('is read whole, and the new events are found', async () => {
-    const list = new FakeEvents('shuffled');
-    list.old(3 * EVENT_PAGE_SIZE);
-    const fresh = await madeBetween(list, () => list.add('vpc_create', 7));
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_create', 7)).toHaveLength(1);
+    const { fresh } = await foundOnce(new FakeEvents('shuffled'), 3, 'vpc_create', 7);
     expect(fresh.records).toHaveLength(1);
   });
 
@@ -223,28 +218,18 @@ describe('a list in no order of time', () => {
 
   test('read whole while other clients add events ahead of the new one, the new one is not missed', async () => {
     const list = new FakeEvents('by-entity');
-    list.old(6 * EVENT_PAGE_SIZE);
-    const kit = list.kit();
-    const mark = await markEvents(kit);
-    list.add('vpc_update', 100_150);
     // Each read, other clients' events sort ahead of it (smaller entity ids), pushing it toward later pages.
     let others = 0;
-    list.during = () => {
+    await foundOnce(list, 6, 'vpc_update', 100_150, () => {
       for (let i = 0; i < 60; i++) {
         others += 1;
         list.add('vpc_create', others);
       }
-    };
-    const fresh = await eventsSince(kit, mark);
-    expect(fresh.complete).toBe(true);
-    expect(eventsAbout(fresh, 'vpc_update', 100_150)).toHaveLength(1);
+    });
   });
 
   test('without times, new events are told by id alone', async () => {
-    const list = new FakeEvents('oldest-first', false);
-    list.old(2 * EVENT_PAGE_SIZE);
-    const fresh = await madeBetween(list, () => list.add('vpc_delete', 11));
-    expect(fresh.complete).toBe(true);
+    const { fresh } = await foundOnce(new FakeEvents('oldest-first', false), 2, 'vpc_delete', 11);
     expect(fresh.records.map((r) => r.record.action)).toEqual(['vpc_delete']);
   });
 });

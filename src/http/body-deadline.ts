@@ -1,7 +1,7 @@
 // The interceptor that cuts an answer whose body is still arriving at the request's deadline (a dripping body: each chunk within undici's wait between chunks, the whole past it).
 
 import type { Dispatcher } from 'undici';
-import { ForwardingHandler } from './forwarding-handler.js';
+import { ForwardingHandler, wrappingEach } from './forwarding-handler.js';
 
 /** The code of the error an answer past its deadline ends with (the exchange records it as TIMEOUT). */
 export const DRIPPING = 'CLOUDCONF_BODY_DEADLINE';
@@ -25,8 +25,4 @@ class DeadlineHandler extends ForwardingHandler {
   }
 }
 
-export const bodyDeadline =
-  (timeoutMs: number): Dispatcher.DispatcherComposeInterceptor =>
-  (dispatch) =>
-  (opts, handler) =>
-    dispatch(opts, new DeadlineHandler(handler, timeoutMs));
+export const bodyDeadline = (timeoutMs: number) => wrappingEach((next) => new DeadlineHandler(next, timeoutMs));

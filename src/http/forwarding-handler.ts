@@ -29,6 +29,13 @@ export class ForwardingHandler implements Dispatcher.DispatchHandler {
   }
 }
 
+/** The interceptor that hands every request's events to the handler `wrap` makes around the next one. */
+export const wrappingEach =
+  (wrap: (next: Dispatcher.DispatchHandler) => Dispatcher.DispatchHandler): Dispatcher.DispatcherComposeInterceptor =>
+  (dispatch) =>
+  (opts, handler) =>
+    dispatch(opts, wrap(handler));
+
 /**
  * Fails a request before it reaches the network: undici's own interceptors do the same (a null
  * controller: nothing was started to abort).

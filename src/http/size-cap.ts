@@ -1,7 +1,7 @@
 // The interceptor that cuts an answer at the client's size cap: what arrived before the cap is kept, and the attempt ends with RESPONSE_TOO_LARGE.
 
 import type { Dispatcher } from 'undici';
-import { ForwardingHandler, TransportFailure } from './forwarding-handler.js';
+import { ForwardingHandler, TransportFailure, wrappingEach } from './forwarding-handler.js';
 
 // undici's dump and responseError interceptors have caps too, but they fail the request without the
 // part that arrived (dump) or only for error statuses (responseError); ours keeps the part as the answer.
@@ -34,8 +34,4 @@ class SizeCapHandler extends ForwardingHandler {
   }
 }
 
-export const sizeCap =
-  (maxBytes: number): Dispatcher.DispatcherComposeInterceptor =>
-  (dispatch) =>
-  (opts, handler) =>
-    dispatch(opts, new SizeCapHandler(handler, maxBytes));
+export const sizeCap = (maxBytes: number) => wrappingEach((next) => new SizeCapHandler(next, maxBytes));

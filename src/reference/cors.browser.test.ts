@@ -4,8 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  browserAvailable as available,
+  launchChromium,
+  browserRequired as required,
+} from '../test-support/chromium.js';
 import { type RunningReference, startReferenceServer } from './server.js';
-import { browserAvailable as available, launchChromium, browserRequired as required } from './test-support/chromium.js';
 
 /** The page's script: a preflighted POST with a bearer token and JSON, a read, a 429, and an attempt on the control interface. */
 const script = (baseUrl: string, token: string) => `

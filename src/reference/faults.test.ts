@@ -1,28 +1,13 @@
 // Self-tests of the fault catalogue: every fault the code checks is catalogued, every catalogued fault exists in the code, and every expected catch is a requirement.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
 import { faults } from './faults.js';
 import { World } from './model/world.js';
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sources(join(dir, e.name))
-      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'faults.ts'
-        ? [readFileSync(join(dir, e.name), 'utf8')]
-        : [],
-  );
-}
+import { namesInCode } from './test-support/names-in-code.js';
 
 /** Fault names written literally in the server's code (`world.fault('name')`); `skip:` names are generic. */
-const inCode = new Set(
-  sources(new URL('.', import.meta.url).pathname).flatMap((text) =>
-    [...text.matchAll(/fault\(\s*'([^']+)'/g)].map((m) => m[1] as string),
-  ),
-);
+const inCode = namesInCode('fault', 'faults.ts');
 
 describe('fault catalogue', () => {
   test('every fault the server code checks is catalogued', () => {

@@ -5,9 +5,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from '../test-support/chromium.js';
 import { LANDING_POLICY } from './landing.js';
 import { type RunningReference, startReferenceServer } from './server.js';
-import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from './test-support/chromium.js';
 
 const HOSTILE = '"><script>alert(1)</script><img/src=x/onerror=alert(2)>';
 

@@ -1,12 +1,11 @@
 // Self-tests of the conformant variants: each is in the server's code and does what the catalogue says, through HTTP, and nothing else (an empty answer stays empty, a quoted error text stays as written).
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
 import { PASSWORD_STRENGTH_ERROR } from '../../spec/part3/common.js';
 import { images, instanceTypes, regions } from './model/catalogue.js';
 import { type RunningReference, startReferenceServer } from './server.js';
+import { namesInCode } from './test-support/names-in-code.js';
 import { EXTRA_MEMBERS, REWORDED_REASON } from './variant-answers.js';
 import {
   BUSY_STATE_REQUIREMENTS,
@@ -17,21 +16,7 @@ import {
   variants,
 } from './variants.js';
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sources(join(dir, e.name))
-      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'variants.ts'
-        ? [readFileSync(join(dir, e.name), 'utf8')]
-        : [],
-  );
-}
-
-const inCode = new Set(
-  sources(new URL('.', import.meta.url).pathname).flatMap((text) =>
-    [...text.matchAll(/variant\(\s*'([^']+)'/g)].map((m) => m[1] as string),
-  ),
-);
+const inCode = namesInCode('variant', 'variants.ts');
 
 describe('variant catalogue', () => {
   test('every variant is in the server code and every variant the code checks is catalogued', () => {

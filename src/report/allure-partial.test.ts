@@ -8,9 +8,9 @@ import type { TestResult } from 'allure-js-commons';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readResults, report } from '../cli/report.js';
 import { runSuite } from '../cli/run.js';
+import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from '../test-support/chromium.js';
 import { operationGroupOf } from './allure-results.js';
 import { type Results, summarize } from './results.js';
-import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from './test-support/chromium.js';
 
 const AREAS = ['tags', 'stackscripts'];
 const NOT_IMPLEMENTED = 'POST /v4/node/stackscripts answered 501 Not Implemented';

@@ -17,11 +17,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A results directory as a run left it: `files` written and listed as written (`listed`, by default the same). */
+function earlierRun(dir: string, files: string[], listed = files) {
+  mkdirSync(dir, { recursive: true });
+  for (const name of files) writeFileSync(join(dir, name), '{}');
+  writeFileSync(join(dir, WRITTEN_LIST), listed.map((name) => `${name}\n`).join(''));
+}
+
 test("writeAllureResults replaces an earlier run's results with one result per requirement", async () => {
   const dir = scratch();
-  mkdirSync(join(dir, 'allure-results'));
-  writeFileSync(join(dir, 'allure-results', 'old-result.json'), '{}');
-  writeFileSync(join(dir, 'allure-results', WRITTEN_LIST), 'old-result.json\n');
+  earlierRun(join(dir, 'allure-results'), ['old-result.json']);
   const r = results([requirement('vpcs/create/a', 'fail'), requirement('vpcs/list/b', 'pass')]);
   const { files, retired } = writeAllureResults(dir, r);
   await retired;
@@ -38,13 +43,8 @@ test("writeAllureResults replaces an earlier run's results with one result per r
 test("retireResults frees the results path at once and deletes the earlier run's files and a stopped run's leftovers, those cloudconf listed as written", async () => {
   const parent = scratch();
   const dir = join(parent, 'allure-results');
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'old-result.json'), '{}');
-  writeFileSync(join(dir, WRITTEN_LIST), 'old-result.json\n');
-  const stopped = join(parent, 'allure-results.retired-1-2');
-  mkdirSync(stopped);
-  writeFileSync(join(stopped, 'older-result.json'), '{}');
-  writeFileSync(join(stopped, WRITTEN_LIST), 'older-result.json\n');
+  earlierRun(dir, ['old-result.json']);
+  earlierRun(join(parent, 'allure-results.retired-1-2'), ['older-result.json']);
   writeFileSync(join(parent, 'results.json'), '{}');
   const retired = retireResults(dir);
   expect(readdirSync(parent)).not.toContain('allure-results');
@@ -56,9 +56,7 @@ test("retireResults frees the results path at once and deletes the earlier run's
 test('retireResults leaves every file cloudconf did not list as written, and counts those in the results directory', async () => {
   const parent = scratch();
   const dir = join(parent, 'allure-results');
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'ours-result.json'), '{}');
-  writeFileSync(join(dir, WRITTEN_LIST), 'ours-result.json\n../results.json\n');
+  earlierRun(dir, ['ours-result.json'], ['ours-result.json', '../results.json']);
   writeFileSync(join(dir, 'theirs-result.json'), '{}');
   const unlisted = join(parent, 'allure-results.retired-someone');
   mkdirSync(unlisted);

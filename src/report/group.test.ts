@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { browserAvailable, browserRequired, launchChromium } from '../test-support/chromium.js';
 import { groupFailures } from './group.js';
 import { renderHtml, reportView } from './html.js';
 import { renderSummary } from './summary.js';
-import { browserAvailable, browserRequired, launchChromium, openFile } from './test-support/chromium.js';
+import { openFile } from './test-support/chromium.js';
 import { exchange, failure, requirement, results } from './test-support/sample-results.js';
 
 /** 24 label lengths a target wrongly accepted, and one other failure of the same requirement. */

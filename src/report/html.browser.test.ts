@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../cli/report.js';
 import { runSuite } from '../cli/run.js';
 import { curlLine } from '../http/curl.js';
+import { browserAvailable, browserRequired, CHROMIUM, launchChromium } from '../test-support/chromium.js';
 import { baselineFromResults, compareWithBaseline } from './baseline.js';
 import { renderHtml } from './html.js';
 import type { Results } from './results.js';
-import { browserAvailable, browserRequired, CHROMIUM, launchChromium } from './test-support/chromium.js';
 import { exchange, failure, requirement, results } from './test-support/sample-results.js';
 
 const required = browserRequired;

@@ -197,6 +197,23 @@ export function requireUsersWithKeys(p: Principal, field: string, usernames: rea
   }
 }
 
+/**
+ * The rest of what a deployment from `image` names, in the order the server checks it: the root
+ * password's strength (`operation` names its skip), the StackScript with its answers, and the
+ * authorized users; the StackScript it runs.
+ */
+export function requireDeployable(
+  p: Principal,
+  operation: string,
+  input: StackScriptChoice & { root_pass?: string; authorized_users?: readonly string[] },
+  image: Image | undefined,
+): StackScript | undefined {
+  requireStrongPassword(p.account.world, operation, 'root_pass', input.root_pass);
+  const script = stackScriptFor(p, input, image);
+  requireUsersWithKeys(p, 'authorized_users', input.authorized_users);
+  return script;
+}
+
 // ---- Storage ----
 
 export const typeOf = (instance: Instance): InstanceType => findType(instance.type) as InstanceType;
@@ -299,9 +316,7 @@ export function createDisk(p: Principal, instance: Instance, input: DiskInput): 
   const { world } = p.account;
   enforceConditionalRules(world, 'disks/create', input as unknown as Body);
   const image = input.image === undefined ? undefined : imageFor('image', input.image);
-  requireStrongPassword(world, 'disks/create', 'root_pass', input.root_pass);
-  stackScriptFor(p, input, image);
-  requireUsersWithKeys(p, 'authorized_users', input.authorized_users);
+  requireDeployable(p, 'disks/create', input, image);
   if (input.size < 1) throw invalid('size', 'size must be at least 1 MB');
   if (image && input.size < image.size && !world.fault('disk-image-minimum-ignored')) {
     throw invalid('size', `Image ${image.id} needs a disk of at least ${image.size} MB`);

@@ -84,6 +84,15 @@ function pendingTransfer(faults: string[] = []) {
   return { ...s, nodes, transfer };
 }
 
+/** A transfer no longer pending: accepted by the receiving account, canceled by the creating one, or expired. */
+function transferIn(state: 'accepted' | 'canceled' | 'expired') {
+  const s = pendingTransfer();
+  if (state === 'accepted') acceptTransfer(s.receiver, s.transfer.token);
+  else if (state === 'canceled') cancelTransfer(s.sender, s.transfer.token);
+  else expire(s.world);
+  return s;
+}
+
 describe('create', () => {
   test('a created transfer is pending, with a UUID token, its instances and an expiry 24 hours on', () => {
     const { world, sender, nodes, transfer } = pendingTransfer();
@@ -183,12 +192,10 @@ describe('visibility', () => {
   });
 
   test('a canceled or expired transfer is visible to the creating account only', () => {
-    const canceled = pendingTransfer();
-    cancelTransfer(canceled.sender, canceled.transfer.token);
+    const canceled = transferIn('canceled');
     expect(getTransfer(canceled.sender, canceled.transfer.token)).toBe(canceled.transfer);
     expect(errorOf(() => getTransfer(canceled.receiver, canceled.transfer.token))?.kind).toBe('not-found');
-    const expired = pendingTransfer();
-    expire(expired.world);
+    const expired = transferIn('expired');
     expect(getTransfer(expired.sender, expired.transfer.token)).toBe(expired.transfer);
     expect(errorOf(() => getTransfer(expired.receiver, expired.transfer.token))?.kind).toBe('not-found');
   });
@@ -236,15 +243,12 @@ describe('accept', () => {
   });
 
   test('only a pending transfer can be accepted', () => {
-    const accepted = pendingTransfer();
-    acceptTransfer(accepted.receiver, accepted.transfer.token);
+    const accepted = transferIn('accepted');
     expect(errorOf(() => acceptTransfer(accepted.receiver, accepted.transfer.token))?.kind).toBe('conflict');
     expect(errorOf(() => acceptTransfer(accepted.third, accepted.transfer.token))?.kind).toBe('not-found');
-    const canceled = pendingTransfer();
-    cancelTransfer(canceled.sender, canceled.transfer.token);
+    const canceled = transferIn('canceled');
     expect(errorOf(() => acceptTransfer(canceled.receiver, canceled.transfer.token))).toBeDefined();
-    const expired = pendingTransfer();
-    expire(expired.world);
+    const expired = transferIn('expired');
     expect(errorOf(() => acceptTransfer(expired.receiver, expired.transfer.token))).toBeDefined();
     expect(transferStatus(expired.world, expired.transfer)).toBe('expired');
   });
@@ -303,12 +307,10 @@ describe('cancel', () => {
   });
 
   test('accepted and expired transfers cannot be canceled', () => {
-    const accepted = pendingTransfer();
-    acceptTransfer(accepted.receiver, accepted.transfer.token);
+    const accepted = transferIn('accepted');
     expect(errorOf(() => cancelTransfer(accepted.sender, accepted.transfer.token))?.kind).toBe('conflict');
     expect(errorOf(() => cancelTransfer(accepted.receiver, accepted.transfer.token))?.kind).toBe('forbidden');
-    const expired = pendingTransfer();
-    expire(expired.world);
+    const expired = transferIn('expired');
     expect(errorOf(() => cancelTransfer(expired.sender, expired.transfer.token))?.kind).toBe('conflict');
   });
 });

@@ -1,26 +1,8 @@
-// Headless Chromium for the browser self-tests of the report pages: where it is, how it starts, and a page opener that fails on script errors and network requests.
+// A page opener for the browser self-tests of the report pages (src/test-support/chromium.ts starts the browser): a local file, failing on script errors and network requests.
 
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-
-export const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** CI sets this (.ci/run): there a missing browser is a failure, not a skip. */
-export const browserRequired = process.env.CLOUDCONF_REQUIRE_BROWSER === '1';
-export const browserAvailable = existsSync(CHROMIUM);
-export const SCREENSHOTS = resolve(import.meta.dirname, '../../../reports/screenshots');
-
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+import type { Browser, Page } from 'playwright-core';
 
 /**
  * Opens a local file; every request must be a file under `root` (the page's own directory by

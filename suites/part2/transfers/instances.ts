@@ -69,24 +69,33 @@ export async function notOnVlan(ctx: WrittenContext) {
   });
 }
 
-export async function creatorStillOwns(ctx: WrittenContext) {
+/**
+ * A transfer of a new instance, then `change` to that instance (false when it did not take: failed or
+ * skipped there); the accept must then be refused.
+ */
+async function acceptRefusedAfter(ctx: WrittenContext, change: (nodeId: number) => Promise<boolean>, context: string) {
   const { kit } = ctx;
   const acceptor = await otherOwner(kit, 'acceptor');
   await withInstances(kit, async (instances) => {
     const { nodeId, transfer } = await transferOfInstance(ctx, instances);
-    const del = await kit.send(opOf('instances/delete'), { params: { nodeId } });
-    if (!kit.check(acceptedWith2xx(del), 'deleting the instance of a pending transfer')) return;
-    const e = await acceptAs(kit, transfer.token, acceptor);
-    kit.check(rejectedWith4xx(e), 'accepting a transfer whose instance the creating account no longer owns');
+    if (!(await change(nodeId))) return;
+    kit.check(rejectedWith4xx(await acceptAs(kit, transfer.token, acceptor)), context);
   });
+}
+
+export async function creatorStillOwns(ctx: WrittenContext) {
+  const { kit } = ctx;
+  const deleted = async (nodeId: number) => {
+    const del = await kit.send(opOf('instances/delete'), { params: { nodeId } });
+    return kit.check(acceptedWith2xx(del), 'deleting the instance of a pending transfer');
+  };
+  await acceptRefusedAfter(ctx, deleted, 'accepting a transfer whose instance the creating account no longer owns');
 }
 
 /** After the create, the instance joins a VLAN (an interface added to its profile); the accept must then be refused. */
 export async function instanceConditionsHold(ctx: WrittenContext) {
   const { kit } = ctx;
-  const acceptor = await otherOwner(kit, 'acceptor');
-  await withInstances(kit, async (instances) => {
-    const { nodeId, transfer } = await transferOfInstance(ctx, instances);
+  const joinedVlan = async (nodeId: number) => {
     const profiles = await kit.send(opOf('configs/list'), { params: { nodeId } });
     const configId = (jsonOf(profiles)?.data as Json[] | undefined)?.[0]?.id;
     if (typeof configId !== 'number') return kit.skip('the instance has no configuration profile to add a VLAN to');
@@ -94,9 +103,9 @@ export async function instanceConditionsHold(ctx: WrittenContext) {
     const added = await kit.send(opOf('interfaces/add'), { params: { nodeId, configId }, body });
     if (added.response?.status !== 200)
       return kit.skip(`a VLAN interface could not be added (${added.response?.status})`);
-    const e = await acceptAs(kit, transfer.token, acceptor);
-    kit.check(rejectedWith4xx(e), 'accepting a transfer whose instance joined a VLAN after the create');
-  });
+    return true;
+  };
+  await acceptRefusedAfter(ctx, joinedVlan, 'accepting a transfer whose instance joined a VLAN after the create');
 }
 
 /** Accepts a transfer of a new instance as the acceptor; the instance then belongs to it (and is deleted as it at the end). */

@@ -19,6 +19,7 @@ import {
   configsOf,
   disksOf,
   fillAllocation,
+  holdOn,
   itemsOf,
   type Json,
   jsonOf,
@@ -26,10 +27,10 @@ import {
   makeInstance,
   opOf,
   ops,
+  refusedWhileHeld,
   requireBusy,
   settled,
   smallAndLarge,
-  startWitness,
   track,
   view,
   vpcSubnet,
@@ -162,16 +163,10 @@ export async function targetIdle(ctx: WrittenContext) {
   const target = await bootable(ctx);
   // Booted just before the target, the witness shows the boot still held once the clone is answered.
   const witness = await bootable(ctx);
-  await holdActions(kit);
-  await startWitness(kit, witness, ops.boot);
-  const boot = await kit.send(ops.boot, { params: { nodeId: target }, body: {} });
-  if (boot.response?.status !== 200)
-    return kit.skip(`Boot refused the action that makes the target busy (${boot.response?.status})`);
-  await requireBusy(kit, target, 'its boot');
-  const held = await requireBusy(kit, witness, 'the boot of the witness');
+  const ids = { nodeId: target, witness };
+  const held = await holdOn(kit, ops.boot, ids, 'the boot', 'Boot refused the action that makes the target busy');
   const e = await cloneInto(kit, nodeId, target);
-  await requireStillHeld(kit, [held], 'the clone');
-  kit.check(rejectedWith4xx(e), 'a clone into an instance that is booting');
+  await refusedWhileHeld(kit, held, e, 'the clone', 'a clone into an instance that is booting');
 }
 
 export async function targetEnoughResources(ctx: WrittenContext) {

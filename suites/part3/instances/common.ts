@@ -8,8 +8,12 @@ import {
   type Exchange,
   type Fixtures,
   type HeldState,
+  holdActions,
+  instanceStatus,
   type Kit,
   loopBound,
+  rejectedWith4xx,
+  requireStillHeld,
   type WrittenContext,
 } from '../../support/author.js';
 
@@ -166,6 +170,56 @@ export async function startWitness(kit: Kit, nodeId: number, op: Operation, body
     kit.skip(
       `${op.name} refused the action of instance ${nodeId}, the witness of the held state (${e.response?.status})`,
     );
+}
+
+/**
+ * Starts `op`'s action on the witness, then on `nodeId`, while the target holds actions; skips with
+ * `refused` and the status when the target refuses it, or when either action ended before the request
+ * judged. Returns the witness's held state, to read back once that request is answered.
+ */
+export async function holdOn(
+  kit: Kit,
+  op: Operation,
+  ids: { nodeId: number; witness: number },
+  what: string,
+  refused: string,
+): Promise<HeldState> {
+  await holdActions(kit);
+  await startWitness(kit, ids.witness, op);
+  const e = await kit.send(op, { params: { nodeId: ids.nodeId }, body: {} });
+  if (e.response?.status !== 200) return kit.skip(`${refused} (${e.response?.status})`);
+  await requireBusy(kit, ids.nodeId, what);
+  return requireBusy(kit, ids.witness, `${what} of the witness`);
+}
+
+/**
+ * A running instance with `op`'s action under way (held for the target's action delay), and the state
+ * to read back after the request judged: a witness whose action of the same kind started just before.
+ */
+export async function heldAction(
+  ctx: WrittenContext,
+  op: Operation,
+  what: string,
+  refused: string,
+): Promise<{ nodeId: number; held: HeldState }> {
+  const witness = await makeWitness(ctx);
+  const nodeId = await makeInstance(ctx);
+  return { nodeId, held: await holdOn(ctx.kit, op, { nodeId, witness }, what, refused) };
+}
+
+/**
+ * Judges `e`, sent while `held` held, as refused: once `held` reads still held after its answer
+ * (skipped otherwise, as the answer then judges nothing). `probe` names the request for that skip.
+ */
+export async function refusedWhileHeld(kit: Kit, held: HeldState, e: Exchange, probe: string, context: string) {
+  await requireStillHeld(kit, [held], probe);
+  kit.check(rejectedWith4xx(e), context);
+}
+
+/** A transition's end state: the settled status is one of `expected`. */
+export async function settlesIn(kit: Kit, nodeId: number, expected: string[], why: string, context?: string) {
+  const { e, status } = await settled(kit, nodeId);
+  kit.check(instanceStatus(status, expected, why, e), context);
 }
 
 /** A backup shows its state held while its status is not yet `successful`. */

@@ -1,23 +1,17 @@
 // Procedures of the clauses on creating an instance from a backup (`backup_id`): who may, which backups qualify, and what the new instance gets.
 
-import {
-  holdActions,
-  instanceStatus,
-  type Kit,
-  rejectedWith4xx,
-  requireStillHeld,
-  sameMembers,
-  type WrittenContext,
-} from '../../support/author.js';
+import { holdActions, type Kit, rejectedWith4xx, sameMembers, type WrittenContext } from '../../support/author.js';
 import {
   configsOf,
   disksOf,
   fillAllocation,
   instanceBody,
   makeInstance,
+  refusedWhileHeld,
   requireBackupInProgress,
   sendCreate,
   settled,
+  settlesIn,
   smallAndLarge,
   snapshot,
 } from './common.js';
@@ -54,8 +48,7 @@ export async function backupSuccessfulOnly(ctx: WrittenContext) {
   const backupId = await snapshot(kit, nodeId);
   const held = await requireBackupInProgress(kit, nodeId, backupId, 'the snapshot');
   const e = await sendCreate(ctx, fromBackup(kit, backupId));
-  await requireStillHeld(kit, [held], 'the create');
-  kit.check(rejectedWith4xx(e), `a backup whose status reads ${JSON.stringify(held.shown)}`);
+  await refusedWhileHeld(kit, held, e, 'the create', `a backup whose status reads ${JSON.stringify(held.shown)}`);
 }
 
 export async function backupSameRegion(ctx: WrittenContext) {
@@ -111,6 +104,5 @@ export async function backupRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const { backupId } = await backedUp(ctx);
   const copy = await makeInstance(ctx, { backup_id: backupId, image: undefined, root_pass: undefined });
-  const { e, status } = await settled(kit, copy);
-  kit.check(instanceStatus(status, ['running'], 'An instance created from a backup is running once provisioned.', e));
+  await settlesIn(kit, copy, ['running'], 'An instance created from a backup is running once provisioned.');
 }

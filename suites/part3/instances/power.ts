@@ -1,13 +1,9 @@
 // Procedures of the power clauses: boot, shut down and reboot (the profile each chooses, the state it leaves, when it is refused), root password reset and rescue.
 
 import {
-  type HeldState,
-  holdActions,
-  instanceStatus,
   type Kit,
   recordValueEquals,
   rejectedWith4xx,
-  requireStillHeld,
   runVlan,
   sameMembers,
   type WrittenContext,
@@ -17,14 +13,14 @@ import {
   addConfig,
   addDisk,
   configsOf,
+  heldAction,
   jsonOf,
   makeInstance,
-  makeWitness,
   ops,
-  requireBusy,
+  refusedWhileHeld,
   rootPass,
   settled,
-  startWitness,
+  settlesIn,
   withProfiles,
 } from './common.js';
 
@@ -69,12 +65,23 @@ async function bootedWith(kit: Kit, nodeId: number, expected: number, why: strin
   kit.check(sameMembers(active, [expected], 'profiles with active interfaces', why, e), context);
 }
 
+/** On a new instance with one profile (with interfaces), `steps` boot it without naming a profile: the only one is used. */
+async function onlyProfileUsed(
+  ctx: WrittenContext,
+  steps: (nodeId: number) => Promise<unknown>,
+  why: string,
+  context: string,
+) {
+  const only = await profilesWithInterfaces(ctx, 1);
+  await steps(only.nodeId);
+  await bootedWith(ctx.kit, only.nodeId, only.configs[0] as number, why, context);
+}
+
 export async function bootRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const { nodeId } = await withProfiles(ctx, 1);
   await act(kit, ops.boot, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['running'], 'Booting an offline instance brings it to running.', e));
+  await settlesIn(kit, nodeId, ['running'], 'Booting an offline instance brings it to running.');
 }
 
 export async function bootConfigChoice(ctx: WrittenContext) {
@@ -92,12 +99,9 @@ export async function bootConfigChoice(ctx: WrittenContext) {
     'Without `config_id`, boot uses the last booted profile.',
     'boot without config_id after booting the second profile',
   );
-  const only = await profilesWithInterfaces(ctx, 1);
-  await act(kit, ops.boot, only.nodeId);
-  await bootedWith(
-    kit,
-    only.nodeId,
-    only.configs[0] as number,
+  await onlyProfileUsed(
+    ctx,
+    (nodeId) => act(kit, ops.boot, nodeId),
     'Without `config_id`, boot uses the only profile.',
     'boot without config_id, one profile',
   );
@@ -114,16 +118,14 @@ export async function shutdownOffline(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   await act(kit, ops.shutdown, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['offline'], 'Shutting down a running instance brings it to offline.', e));
+  await settlesIn(kit, nodeId, ['offline'], 'Shutting down a running instance brings it to offline.');
 }
 
 export async function rebootRunning(ctx: WrittenContext) {
   const { kit } = ctx;
   const nodeId = await makeInstance(ctx);
   await act(kit, ops.reboot, nodeId);
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, ['running'], 'Rebooting a running instance leaves it running.', e));
+  await settlesIn(kit, nodeId, ['running'], 'Rebooting a running instance leaves it running.');
 }
 
 export async function rebootConfigChoice(ctx: WrittenContext) {
@@ -147,13 +149,12 @@ export async function rebootConfigChoice(ctx: WrittenContext) {
     'A reboot without `config_id` uses the last booted profile.',
     'reboot without config_id',
   );
-  const only = await profilesWithInterfaces(ctx, 1);
-  await act(kit, ops.rescue, only.nodeId, { devices: {} });
-  await act(kit, ops.reboot, only.nodeId);
-  await bootedWith(
-    kit,
-    only.nodeId,
-    only.configs[0] as number,
+  await onlyProfileUsed(
+    ctx,
+    async (nodeId) => {
+      await act(kit, ops.rescue, nodeId, { devices: {} });
+      await act(kit, ops.reboot, nodeId);
+    },
     'With none booted last, a reboot uses the only profile.',
     'reboot after rescue, one profile',
   );
@@ -168,35 +169,20 @@ export async function rebootNoConfigRefused(ctx: WrittenContext) {
   kit.check(rejectedWith4xx(e), 'reboot without config_id, two profiles, none booted last');
 }
 
-/**
- * A running instance with an action under way (a reboot), busy for the target's action delay, and the
- * state to read back after the request judged: a witness rebooted just before it.
- */
-async function busy(ctx: WrittenContext): Promise<{ nodeId: number; held: HeldState }> {
-  const { kit } = ctx;
-  const witness = await makeWitness(ctx);
-  const nodeId = await makeInstance(ctx);
-  await holdActions(kit);
-  await startWitness(kit, witness, ops.reboot);
-  const e = await kit.send(ops.reboot, { params: { nodeId }, body: {} });
-  if (e.response?.status !== 200)
-    return kit.skip(`Reboot refused the action that makes the instance busy (${e.response?.status})`);
-  await requireBusy(kit, nodeId, 'the reboot');
-  return { nodeId, held: await requireBusy(kit, witness, 'the reboot of the witness') };
-}
+/** A running instance busy with a reboot, and a witness rebooted just before it to read back. */
+const busy = (ctx: WrittenContext) =>
+  heldAction(ctx, ops.reboot, 'the reboot', 'Reboot refused the action that makes the instance busy');
 
 export async function shutdownBusyRefused(ctx: WrittenContext) {
   const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.shutdown, { params: { nodeId } });
-  await requireStillHeld(ctx.kit, [held], 'the shut down');
-  ctx.kit.check(rejectedWith4xx(e), 'a shut down while a reboot is running');
+  await refusedWhileHeld(ctx.kit, held, e, 'the shut down', 'a shut down while a reboot is running');
 }
 
 export async function rebootBusyRefused(ctx: WrittenContext) {
   const { nodeId, held } = await busy(ctx);
   const e = await ctx.kit.send(ops.reboot, { params: { nodeId }, body: {} });
-  await requireStillHeld(ctx.kit, [held], 'the second reboot');
-  ctx.kit.check(rejectedWith4xx(e), 'a reboot while a reboot is running');
+  await refusedWhileHeld(ctx.kit, held, e, 'the second reboot', 'a reboot while a reboot is running');
 }
 
 export async function passwordRequiresShutdown(ctx: WrittenContext) {

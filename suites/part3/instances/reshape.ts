@@ -3,14 +3,11 @@
 import {
   conventionalStatus,
   type Exchange,
-  type HeldState,
-  holdActions,
   instanceStatus,
   type Kit,
   notListed,
   recordValueEquals,
   rejectedWith4xx,
-  requireStillHeld,
   valueKept,
   type WrittenContext,
 } from '../../support/author.js';
@@ -19,15 +16,14 @@ import {
   configsOf,
   disksOf,
   fillAllocation,
+  heldAction,
   jsonOf,
   makeInstance,
-  makeWitness,
   ops,
-  requireBusy,
+  refusedWhileHeld,
   rootPass,
-  settled,
+  settlesIn,
   smallAndLarge,
-  startWitness,
   view,
   vpcSubnet,
 } from './common.js';
@@ -37,12 +33,6 @@ const rebuildBody = (kit: Kit, extra: Record<string, unknown> = {}) => ({
   root_pass: rootPass(kit),
   ...extra,
 });
-
-/** A transition's end state: the settled status is one of `expected`. */
-async function settlesIn(kit: Kit, nodeId: number, expected: string[], why: string, context?: string) {
-  const { e, status } = await settled(kit, nodeId);
-  kit.check(instanceStatus(status, expected, why, e), context);
-}
 
 export async function rebuildReplaces(ctx: WrittenContext) {
   const { kit } = ctx;
@@ -79,30 +69,16 @@ export async function rebuildResizesToType(ctx: WrittenContext) {
   kit.check(recordValueEquals(jsonOf(e), 'type', large, 'A rebuild with `type` resizes the instance to it.', e));
 }
 
-/**
- * A running instance whose migration (a cold one, in place) is pending for the target's action delay,
- * and the state to read back after the request judged: a witness whose migration started just before.
- */
-async function migrating(ctx: WrittenContext): Promise<{ nodeId: number; held: HeldState }> {
-  const { kit } = ctx;
-  const witness = await makeWitness(ctx);
-  const nodeId = await makeInstance(ctx);
-  await holdActions(kit);
-  await startWitness(kit, witness, ops.migrate);
-  const e = await kit.send(ops.migrate, { params: { nodeId }, body: {} });
-  if (e.response?.status !== 200)
-    return kit.skip(`Migrate refused the migration this clause needs (${e.response?.status})`);
-  await requireBusy(kit, nodeId, 'the migration');
-  return { nodeId, held: await requireBusy(kit, witness, 'the migration of the witness') };
-}
+/** A running instance whose migration (a cold one, in place) is pending, and a witness whose migration started just before. */
+const migrating = (ctx: WrittenContext) =>
+  heldAction(ctx, ops.migrate, 'the migration', 'Migrate refused the migration this clause needs');
 
 export async function rebuildPendingMigration(ctx: WrittenContext) {
   const { kit } = ctx;
   const { large } = smallAndLarge(kit);
   const { nodeId, held } = await migrating(ctx);
   const e = await kit.send(ops.rebuild, { params: { nodeId }, body: rebuildBody(kit, { type: large }) });
-  await requireStillHeld(kit, [held], 'the rebuild');
-  kit.check(rejectedWith4xx(e), 'a rebuild with type while a migration is pending');
+  await refusedWhileHeld(kit, held, e, 'the rebuild', 'a rebuild with type while a migration is pending');
 }
 
 export async function resizePendingMigration(ctx: WrittenContext) {
@@ -110,8 +86,7 @@ export async function resizePendingMigration(ctx: WrittenContext) {
   const { large } = smallAndLarge(kit);
   const { nodeId, held } = await migrating(ctx);
   const e = await kit.send(ops.resize, { params: { nodeId }, body: { type: large } });
-  await requireStillHeld(kit, [held], 'the resize');
-  kit.check(rejectedWith4xx(e), 'a resize while a migration is pending');
+  await refusedWhileHeld(kit, held, e, 'the resize', 'a resize while a migration is pending');
 }
 
 /** An instance of the largest type whose disks take its whole allocation, more than the cheapest type allows. */
@@ -255,8 +230,7 @@ export async function migrateUpgradeUnavailable(ctx: WrittenContext) {
 export async function migrateOneAtATime(ctx: WrittenContext) {
   const { nodeId, held } = await migrating(ctx);
   const e = await ctx.kit.send(ops.migrate, { params: { nodeId }, body: {} });
-  await requireStillHeld(ctx.kit, [held], 'the second migration');
-  ctx.kit.check(rejectedWith4xx(e), 'a migration while another is queued');
+  await refusedWhileHeld(ctx.kit, held, e, 'the second migration', 'a migration while another is queued');
 }
 
 export async function migrateWarmNotCrossRegion(ctx: WrittenContext) {

@@ -5,7 +5,6 @@ import {
   holdActions,
   instanceStatus,
   rejectedWith4xx,
-  requireStillHeld,
   typeUpgraded,
   type WrittenContext,
 } from '../../support/author.js';
@@ -16,6 +15,7 @@ import {
   makeWitness,
   opOf,
   ops,
+  refusedWhileHeld,
   requireBusy,
   settled,
   startWitness,
@@ -84,6 +84,5 @@ export async function busyRefused(ctx: WrittenContext) {
   await requireBusy(kit, nodeId, 'the reboot');
   const held = await requireBusy(kit, witness, 'the reboot of the witness');
   const e = await upgrade(ctx, nodeId);
-  await requireStillHeld(kit, [held], 'the upgrade');
-  kit.check(rejectedWith4xx(e), 'an upgrade while a reboot is running');
+  await refusedWhileHeld(kit, held, e, 'the upgrade', 'an upgrade while a reboot is running');
 }

@@ -10,11 +10,9 @@ import {
   enforceConditionalRules,
   imageDisks,
   imageFor,
+  requireDeployable,
   requireDeployFits,
-  requireStrongPassword,
-  requireUsersWithKeys,
   type StackScriptChoice,
-  stackScriptFor,
 } from '../disks.js';
 import { forbidden, invalid } from '../errors.js';
 import { buildInterfaces, type InterfaceInput } from '../interfaces.js';
@@ -181,9 +179,7 @@ export function createInstance(p: Principal, input: InstanceInput): Instance {
   const type = requireType('type', input.type);
   requireTagsAllowed(p, input.tags);
   const image = input.image === undefined ? undefined : imageFor('image', input.image);
-  requireStrongPassword(world, 'instances/create', 'root_pass', input.root_pass);
-  const script = stackScriptFor(p, input, image);
-  requireUsersWithKeys(p, 'authorized_users', input.authorized_users);
+  const script = requireDeployable(p, 'instances/create', input, image);
   const userData = input.metadata?.user_data;
   if (userData !== undefined) requireCloudConfig(image, input.region);
   const swapSize = input.swap_size ?? SWAP_SIZE_DEFAULT;

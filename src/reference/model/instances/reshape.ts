@@ -2,15 +2,7 @@
 
 import { findType, hasFreeUpgrade, type InstanceType, regionHas } from '../catalogue.js';
 import type { Action, Instance } from '../compute-types.js';
-import {
-  allocatedStorage,
-  imageFor,
-  requireDeployFits,
-  requireStrongPassword,
-  requireUsersWithKeys,
-  type StackScriptChoice,
-  stackScriptFor,
-} from '../disks.js';
+import { allocatedStorage, imageFor, requireDeployable, requireDeployFits, type StackScriptChoice } from '../disks.js';
 import { conflict, invalid } from '../errors.js';
 import { buildInterfaces, moveRegion } from '../interfaces.js';
 import { ruleSkipped } from '../seams.js';
@@ -66,9 +58,7 @@ export function rebuildInstance(p: Principal, id: number, input: RebuildInput): 
   const instance = getInstance(p, id, 'read_write');
   const { world } = p.account;
   const image = imageFor('image', input.image);
-  requireStrongPassword(world, 'instances/rebuild', 'root_pass', input.root_pass);
-  const script = stackScriptFor(p, input, image);
-  requireUsersWithKeys(p, 'authorized_users', input.authorized_users);
+  const script = requireDeployable(p, 'instances/rebuild', input, image);
   const userData = input.metadata?.user_data;
   if (userData !== undefined) requireCloudConfig(image, instance.region);
   const type = input.type === undefined ? typeOfInstance(instance) : requireType('type', input.type);

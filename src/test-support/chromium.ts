@@ -1,10 +1,10 @@
-// Headless Chromium for the reference server's browser self-tests (the report's own helper is a layer the reference server may not import): where it is, how it starts, whether a missing one skips or fails.
+// Headless Chromium for the browser self-tests of every layer (the report's and the reference server's may not import each other): where it is, how it starts, whether a missing one skips or fails.
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
-const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -18,6 +18,6 @@ const FLAGS = [
 export const browserRequired = process.env.CLOUDCONF_REQUIRE_BROWSER === '1';
 export const browserAvailable = existsSync(CHROMIUM);
 /** Where screenshots for people go (reports/ is git-ignored). */
-export const SCREENSHOTS = resolve(import.meta.dirname, '../../../reports/screenshots');
+export const SCREENSHOTS = resolve(import.meta.dirname, '../../reports/screenshots');
 
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
