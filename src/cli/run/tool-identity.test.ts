@@ -126,3 +126,10 @@ test('without a usable cache directory the values are computed every time, and n
 test('computed, the values are the build hash and the encoding revision of this tool', () => {
   expect(toolIdentity(undefined)).toEqual({ build: toolBuild(), encoding: encodingRevision() });
 });
+
+test('a file that went away after the listing leaves the values computed, not a failed run', () => {
+  const f = fixture();
+  const gone = join(f.files[0] as string, '..', 'gone.ts');
+  const compute = () => ({ build: 'ffffffffffff', encoding: 'ffffffffffff' });
+  expect(toolIdentity(f.cache, { files: [...f.files, gone], compute, now: later }).build).toBe('ffffffffffff');
+});

@@ -77,7 +77,13 @@ export function toolIdentity(cacheDir: string | undefined, given: Partial<Identi
   if (!cacheDir) return compute();
   const dir = join(cacheDir, 'provenance');
   const entry = join(dir, `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`);
-  const { fingerprint, newestChangeMs } = filesFingerprint(files);
+  let read: ReturnType<typeof filesFingerprint>;
+  try {
+    read = filesFingerprint(files);
+  } catch {
+    return compute(); // a file went away between the listing and its stat: nothing to key on
+  }
+  const { fingerprint, newestChangeMs } = read;
   const kept = keptFor(entry, fingerprint);
   if (kept) return kept;
   const identity = compute();
