@@ -36,13 +36,16 @@ export function literalResources(operations: readonly Operation[]): LiteralResou
     const key = `${op.root} ${op.path}`;
     byPath.set(key, [...(byPath.get(key) ?? []), op]);
   }
-  const out: LiteralResource[] = [];
-  for (const ops of byPath.values()) {
+  // Each path split once: comparing every path with every other is quadratic.
+  const paths = [...byPath.values()].map((ops) => {
     const first = ops[0] as Operation;
-    const siblings = [...byPath.values()]
-      .map((others) => others[0] as Operation)
-      .filter((o) => o.root === first.root && shadows(segmentsOf(o.path), segmentsOf(first.path)))
-      .map((o) => o.path);
+    return { ops, first, segments: segmentsOf(first.path) };
+  });
+  const out: LiteralResource[] = [];
+  for (const { ops, first, segments } of paths) {
+    const siblings = paths
+      .filter((o) => o.first.root === first.root && shadows(o.segments, segments))
+      .map((o) => o.first.path);
     if (siblings.length)
       out.push({
         root: first.root,

@@ -36,6 +36,8 @@ if (unsupported) {
   if (existsSync(source)) {
     const { register } = await import('tsx/esm/api');
     register();
+    // Registered after tsx, so it runs first: installed packages load as they are (dependency-loads.mjs).
+    (await import('./dependency-loads.mjs')).loadDependenciesUntouched();
     ({ main } = await import(source.href));
   } else {
     ({ main } = await import('../../dist/src/cli/main.js'));

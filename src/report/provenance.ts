@@ -41,16 +41,20 @@ function filesUnder(dir: string): string[] {
     .filter((file) => !relative(dir, file).split(sep).includes('node_modules'));
 }
 
+/** Every file the build hash covers (src, spec, suites, dist and package.json), sorted. */
+export function toolFiles(): string[] {
+  return ['src', 'spec', 'suites', 'dist', 'package.json']
+    .flatMap((d) => (d.endsWith('.json') ? [join(root, d)] : filesUnder(join(root, d))))
+    .sort();
+}
+
 let buildHash: string | undefined;
 
 /** The build hash (two runs with one build hash ran the same code): sha-256 over the path and bytes of every file of the tool (src, spec, suites, dist), computed once. */
 export function toolBuild(): string {
   if (buildHash) return buildHash;
   const hash = createHash('sha256');
-  const files = ['src', 'spec', 'suites', 'dist', 'package.json'].flatMap((d) =>
-    d.endsWith('.json') ? [join(root, d)] : filesUnder(join(root, d)),
-  );
-  for (const file of files.sort()) {
+  for (const file of toolFiles()) {
     hash.update(relative(root, file));
     hash.update('\0');
     hash.update(readFileSync(file));

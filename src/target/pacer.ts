@@ -2,7 +2,7 @@
 
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Pool } from 'undici';
+import { Pool } from '../http/undici-parts.js';
 
 export interface Pacer {
   url: string;

@@ -7,14 +7,16 @@ import type { WaitBudget } from '../../http/wait-budget.js';
 import type { PhaseErrors } from '../../report/complete.js';
 import type { OfferFindings } from '../../report/offer.js';
 import { stoppedAnswering } from '../../report/progress.js';
-import { encodingRevision, selectionOf, toolBuild } from '../../report/provenance.js';
+import { selectionOf } from '../../report/provenance.js';
 import { buildResults, exitCodeOf, type Results } from '../../report/results.js';
 import type { RunConfig } from '../../target/config.js';
 import type { DeclaredProfile } from '../../target/profile-file.js';
 import { TOOL_VERSION } from '../../version.js';
 import type { Outcome } from '../../vocabulary/outcome.js';
+import { userCacheDir } from '../module-cache.js';
 import type { ShardSpec } from '../shard.js';
 import type { RunOptions } from './options.js';
+import { toolIdentity } from './tool-identity.js';
 
 /** Everything the results of a run are made of, once it has judged, cleaned up and stopped. */
 export interface RunFactsIn {
@@ -59,9 +61,10 @@ export async function assembleResults(phases: PhaseErrors, facts: RunFactsIn): P
   results.runId = options.runId ?? randomUUID();
   if (facts.shard) results.shard = { ...facts.shard, files: facts.shardFiles };
   await phases.settle('recording the provenance', () => {
-    results.tool.build = toolBuild();
+    const { build, encoding } = toolIdentity(userCacheDir());
+    results.tool.build = build;
     results.provenance = {
-      encoding: encodingRevision(),
+      encoding,
       selection: selectionOf(options as unknown as Record<string, unknown>),
       mode: config.mode,
       runs: config.runs,

@@ -3,8 +3,7 @@
 import { resolve } from 'node:path';
 import { images, instanceTypes, regions } from '../../reference/model/catalogue.js';
 import type { Account } from '../../reference/model/world.js';
-import { seedNoise } from '../../reference/noise.js';
-import { type RunningReference, startReferenceServer } from '../../reference/server.js';
+import type { RunningReference } from '../../reference/server.js';
 import { RUN_CONFIG_ENV, type RunConfig } from '../../target/config.js';
 import { type Limiter, startLimiter } from '../../target/limiter.js';
 import { defaultMode } from '../../target/mode.js';
@@ -26,9 +25,14 @@ export interface RunTargets {
 }
 
 /** A mutation run's reference servers, one per fault or set of variants, each with its noise seeded. */
-function startMutantServers(options: RunOptions, sockets: LocalSockets): Promise<RunningReference[]> {
+async function startMutantServers(options: RunOptions, sockets: LocalSockets): Promise<RunningReference[]> {
+  if (!options.mutants?.length) return [];
+  const [{ startReferenceServer }, { seedNoise }] = await Promise.all([
+    import('../../reference/server.js'),
+    import('../../reference/noise.js'),
+  ]);
   return Promise.all(
-    (options.mutants ?? []).map(async (m, i) => {
+    options.mutants.map(async (m, i) => {
       const server = await startReferenceServer({
         port: 0,
         faults: m.faults ?? (m.fault ? [m.fault] : []),
@@ -48,8 +52,9 @@ export async function startTargets(run: ResolvedRun, log: (line: string) => void
   const sockets = localSockets();
   const reference = options.baseUrl
     ? undefined
-    : // Nobody reads the journal of a run's own server: it would only hold memory.
-      await startReferenceServer({
+    : // Loaded only for a run that embeds it (a run against --base-url never needs its ~100 modules).
+      // Nobody reads the journal of a run's own server: it would only hold memory.
+      await (await import('../../reference/server.js')).startReferenceServer({
         port: 0,
         faults: options.faults ?? [],
         journal: false,
