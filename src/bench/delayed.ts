@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startServe } from '../cli/child.js';
 import { type InFlight, startDelayProxy } from '../http/delay-proxy.js';
 import { root } from './run-cost.js';
-import { describeTimeline, readTimeline } from './timeline.js';
+import { describeInFlight, describeTimeline, readTimeline } from './timeline.js';
 
 const TOKEN = `bench-delayed-${Math.random().toString(36).slice(2)}`;
 const cli = join(root, 'src/cli/bin.mjs');
@@ -23,6 +23,12 @@ export interface DelayedRun extends InFlight {
    */
   criticalPathSeconds: number;
   criticalShare: number;
+  /**
+   * The requests the proxy saw, times the delay, over the run's --concurrency: the least time the
+   * requests take at that many in flight, however they are scheduled.
+   */
+  concurrency: number;
+  throughputFloorSeconds: number;
   /**
    * The longest chain of one suite file as it was scheduled (its tests that ran alone, one after
    * another, plus its longest other test), in requests and at the delay; and the file.
@@ -44,7 +50,7 @@ const SERVER_BOUND_MS = 60 * 60_000;
 export async function delayedRun(label: string, delayMs: number, extra: string[]): Promise<DelayedRun> {
   const server = await startServe(TOKEN, [], SERVER_BOUND_MS);
   const proxy = await startDelayProxy(server.baseUrl, delayMs);
-  const dir = join(root, 'reports', 'bench', label.replace(/\W+/g, '-'));
+  const dir = join(process.env.BENCH_REPORT_DIR ?? join(root, 'reports', 'bench'), label.replace(/\W+/g, '-'));
   try {
     const started = performance.now();
     const exitCode = await new Promise<number>((resolve) => {
@@ -58,14 +64,18 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
     const wallSeconds = (performance.now() - started) / 1000;
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
       summary: { requests: number };
+      provenance: { concurrency: number };
       requirements: { id: string; verdict: string; requests?: number }[];
     };
     const longest = Math.max(0, ...results.requirements.map((r) => r.requests ?? 0));
     const criticalPathSeconds = (longest * delayMs) / 1000;
     const inFlight = proxy.inFlight();
+    const concurrency = results.provenance.concurrency;
+    const throughputFloorSeconds = (inFlight.requests * delayMs) / 1000 / concurrency;
     const timeline = readTimeline(dir);
     const chain = [...timeline.files].sort((a, b) => b.chainRequests - a.chainRequests)[0];
-    if (process.env.BENCH_TIMELINE) process.stderr.write(describeTimeline(timeline, delayMs));
+    if (process.env.BENCH_TIMELINE)
+      process.stderr.write(`${describeTimeline(timeline, delayMs)}\n${describeInFlight(inFlight, timeline)}`);
     const row: DelayedRun = {
       label,
       delayMs,
@@ -74,6 +84,8 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
       ...inFlight,
       criticalPathSeconds,
       criticalShare: criticalPathSeconds / wallSeconds,
+      concurrency,
+      throughputFloorSeconds,
       fileChainRequests: chain?.chainRequests ?? 0,
       fileChainSeconds: ((chain?.chainRequests ?? 0) * delayMs) / 1000,
       fileChain: chain?.file ?? '',
@@ -81,7 +93,7 @@ export async function delayedRun(label: string, delayMs: number, extra: string[]
       verdicts: Object.fromEntries(results.requirements.map((r) => [r.id, r.verdict])),
     };
     process.stderr.write(
-      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, upstream ${inFlight.upstreamMs.toFixed(1)} ms a request, critical path ${criticalPathSeconds.toFixed(1)} s, longest file chain ${chain?.chainRequests ?? 0} requests (${chain?.file}), exit ${exitCode}\n`,
+      `${label}: ${wallSeconds.toFixed(1)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(2)}, upstream ${inFlight.upstreamMs.toFixed(1)} ms a request, critical path ${criticalPathSeconds.toFixed(1)} s, throughput floor ${throughputFloorSeconds.toFixed(1)} s at ${concurrency} in flight, longest file chain ${chain?.chainRequests ?? 0} requests (${chain?.file}), exit ${exitCode}\n`,
     );
     return row;
   } finally {

@@ -1,4 +1,4 @@
-// `npm run bench`: measures what a conformance run costs and how it grows, where its time goes, the reference server's rates against the bare-client ceiling, and the mutation matrix; writes reports/bench.json and reports/bench.md.
+// `npm run bench`: measures what a conformance run costs and how it grows, where its time goes, the reference server's rates against the bare-client ceiling, the runs through the delay proxy, and the mutation matrix; writes reports/bench.json and reports/bench.md (BENCH_ONLY=delayed: the delayed rows alone, into reports/bench-delayed.*).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -16,20 +16,68 @@ import {
 } from './rates.js';
 import { root, runCost, timed } from './run-cost.js';
 import { seededRunCost } from './seeded.js';
-import { type Bench, table, WIDE_CONCURRENCY } from './table.js';
+import { type Bench, DELAY_MS, type Delayed, delayedTable, FAR_DELAY_MS, table, WIDE_CONCURRENCY } from './table.js';
 
 /** Samples of the default run; the growth and seeded runs are single samples (each takes minutes). */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-/** The latency of a nearby region, added to each request by the delay proxy. */
-const DELAY_MS = 50;
 /** The --concurrency 1 run of the whole API at 50 ms takes about 18 minutes: Part 1 unless asked. */
 const FULL_SERIAL = process.env.BENCH_FULL_SERIAL === '1';
 
 /** Unrelated entities of each noise kind on the seeded server, and ten times that. */
 const SEEDED = 30;
 
+/** `delayed`: only the runs through the delay proxy (about 13 minutes), measured apart from the rest. */
+const ONLY = process.env.BENCH_ONLY;
+
+const step = (what: string) => process.stderr.write(`bench: ${what}\n`);
+
+/** The runs through the delay proxy, each on a fresh `serve`. */
+async function delayedRows(): Promise<Delayed> {
+  const whole = async (label: string, delayMs: number, extra: string[] = []) => {
+    step(`the whole run through a ${delayMs} ms delay${extra.length > 0 ? ` (${extra.join(' ')})` : ''}`);
+    const { verdicts: _, ...row } = await delayedRun(label, delayMs, ['--seed', '1', ...extra]);
+    return row;
+  };
+  const full = await whole('delayed full', DELAY_MS);
+  const wide = await whole('delayed wide', DELAY_MS, ['--concurrency', String(WIDE_CONCURRENCY)]);
+  const far = await whole('delayed far', FAR_DELAY_MS);
+  const pair = FULL_SERIAL ? [] : ['--part', '1'];
+  step(`${FULL_SERIAL ? 'the whole run' : 'Part 1'} at --concurrency 1 and at the default, ${DELAY_MS} ms`);
+  const serial = await delayedRun('delayed serial', DELAY_MS, ['--seed', '1', '--concurrency', '1', ...pair]);
+  const concurrent = await delayedRun('delayed concurrent', DELAY_MS, ['--seed', '1', ...pair]);
+  const differences = verdictDifferences(serial, concurrent);
+  const { verdicts: _s, ...serialRow } = serial;
+  const { verdicts: _c, ...concurrentRow } = concurrent;
+  return {
+    full,
+    wide,
+    far,
+    serial: serialRow,
+    concurrent: concurrentRow,
+    pairSelection: FULL_SERIAL ? 'whole run' : 'Part 1',
+    differences,
+  };
+}
+
+/** Writes `reports/<name>.json` and `.md`, and prints the Markdown. */
+function write(name: string, data: unknown, markdown: string): void {
+  mkdirSync(join(root, 'reports'), { recursive: true });
+  writeFileSync(join(root, 'reports', `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+  writeFileSync(join(root, 'reports', `${name}.md`), `${markdown}\n`);
+  process.stdout.write(`${markdown}\n`);
+}
+
 async function main(): Promise<void> {
-  const step = (what: string) => process.stderr.write(`bench: ${what}\n`);
+  if (ONLY === 'delayed') {
+    const delayed = await delayedRows();
+    write(
+      'bench-delayed',
+      { measuredAt: new Date().toISOString(), node: process.version, delayed },
+      delayedTable(delayed),
+    );
+    return;
+  }
+  if (ONLY !== undefined && ONLY !== '') throw new Error(`BENCH_ONLY takes delayed, not ${ONLY}`);
   step('the default run');
   const full = runCost('full run', [], REPEATS);
   step('the ceiling: a bare undici Pool against the reference server');
@@ -59,22 +107,7 @@ async function main(): Promise<void> {
     create: await referenceCpuPerRequest(loads.create),
     rejected: await referenceCpuPerRequest(loads.rejected),
   };
-  step(`the whole run through a ${DELAY_MS} ms delay`);
-  const { verdicts: _f, ...delayedFull } = await delayedRun('delayed full', DELAY_MS, ['--seed', '1']);
-  step(`the whole run through a ${DELAY_MS} ms delay at --concurrency ${WIDE_CONCURRENCY}`);
-  const { verdicts: _w, ...delayedWide } = await delayedRun('delayed wide', DELAY_MS, [
-    '--seed',
-    '1',
-    '--concurrency',
-    String(WIDE_CONCURRENCY),
-  ]);
-  const pair = FULL_SERIAL ? [] : ['--part', '1'];
-  step(`${FULL_SERIAL ? 'the whole run' : 'Part 1'} at --concurrency 1 and at the default, ${DELAY_MS} ms`);
-  const serial = await delayedRun('delayed serial', DELAY_MS, ['--seed', '1', '--concurrency', '1', ...pair]);
-  const concurrent = await delayedRun('delayed concurrent', DELAY_MS, ['--seed', '1', ...pair]);
-  const differences = verdictDifferences(serial, concurrent);
-  const { verdicts: _s, ...serialRow } = serial;
-  const { verdicts: _c, ...concurrentRow } = concurrent;
+  const delayed = await delayedRows();
   step('the mutation matrix');
   const mutation = timed(['mutation', '--report-dir', join(root, 'reports', 'bench', 'mutation')]);
   const bench: Bench = {
@@ -104,20 +137,9 @@ async function main(): Promise<void> {
       cpuMicros,
     },
     mutation,
-    delayed: {
-      full: delayedFull,
-      wide: delayedWide,
-      serial: serialRow,
-      concurrent: concurrentRow,
-      pairSelection: FULL_SERIAL ? 'whole run' : 'Part 1',
-      differences,
-    },
+    delayed,
   };
-  mkdirSync(join(root, 'reports'), { recursive: true });
-  writeFileSync(join(root, 'reports', 'bench.json'), `${JSON.stringify(bench, null, 2)}\n`);
-  const markdown = table(bench);
-  writeFileSync(join(root, 'reports', 'bench.md'), `${markdown}\n`);
-  process.stdout.write(`${markdown}\n`);
+  write('bench', bench, table(bench));
 }
 
 await main();

@@ -27,24 +27,49 @@ export interface Bench {
     cpuMicros: { get: number; create: number; rejected: number };
   };
   mutation: Timed;
-  /** Runs through the delay proxy: the whole run at the default concurrency and at WIDE_CONCURRENCY, and a pair at 1 and the default. */
-  delayed: {
-    full: Omit<DelayedRun, 'verdicts'>;
-    wide: Omit<DelayedRun, 'verdicts'>;
-    serial: Omit<DelayedRun, 'verdicts'>;
-    concurrent: Omit<DelayedRun, 'verdicts'>;
-    /** What the pair covers (`--part 1`, or the whole run with BENCH_FULL_SERIAL=1). */
-    pairSelection: string;
-    /** Requirements whose verdict differs between the pair. */
-    differences: string[];
-  };
+  delayed: Delayed;
 }
+
+/**
+ * Runs through the delay proxy: the whole run at the default concurrency and at WIDE_CONCURRENCY,
+ * the whole run at FAR_DELAY_MS, and a pair at 1 and the default.
+ */
+export interface Delayed {
+  full: Omit<DelayedRun, 'verdicts'>;
+  wide: Omit<DelayedRun, 'verdicts'>;
+  far: Omit<DelayedRun, 'verdicts'>;
+  serial: Omit<DelayedRun, 'verdicts'>;
+  concurrent: Omit<DelayedRun, 'verdicts'>;
+  /** What the pair covers (`--part 1`, or the whole run with BENCH_FULL_SERIAL=1). */
+  pairSelection: string;
+  /** Requirements whose verdict differs between the pair. */
+  differences: string[];
+}
+
+/** The latency of a nearby region, added to each request by the delay proxy. */
+export const DELAY_MS = 50;
+/** The latency of a far region (another continent), for the row that shows what the run waits on there. */
+export const FAR_DELAY_MS = 200;
 
 /** The wider concurrency the bench also runs the whole run at: a robust staging target's. */
 export const WIDE_CONCURRENCY = 64;
 
 const delayedRow = (name: string, d: Omit<DelayedRun, 'verdicts'>) =>
-  `| ${name} | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.upstreamMs.toFixed(1)} ms | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) |`;
+  `| ${name} | ${d.delayMs} ms | ${d.wallSeconds.toFixed(1)} s | ${d.requests.toLocaleString('en-US')} | ${d.peak} / ${d.mean.toFixed(1)} | ${d.upstreamMs.toFixed(1)} ms | ${d.criticalPathSeconds.toFixed(1)} s (${(100 * d.criticalShare).toFixed(0)}%) | ${d.throughputFloorSeconds.toFixed(1)} s (${((100 * d.throughputFloorSeconds) / d.wallSeconds).toFixed(0)}%) | ${(d.wallSeconds / Math.max(d.criticalPathSeconds, d.throughputFloorSeconds)).toFixed(2)} |`;
+
+/** The delayed rows: what a run across a network takes against the two floors no scheduling goes below. */
+export function delayedTable(d: Delayed): string {
+  return [
+    '| through the delay proxy (`cloudconf serve` behind it) | delay | wall time | requests | in flight peak / mean | server time past the delay, per request | critical path (share) | throughput floor: requests × delay / concurrency (share) | wall / the higher floor |',
+    '|---|---|---|---|---|---|---|---|---|',
+    delayedRow('whole default run, default `--concurrency`', d.full),
+    delayedRow(`whole default run, \`--concurrency ${WIDE_CONCURRENCY}\``, d.wide),
+    delayedRow('whole default run, default `--concurrency`', d.far),
+    delayedRow(`${d.pairSelection}, \`--concurrency 1\``, d.serial),
+    delayedRow(`${d.pairSelection}, default \`--concurrency\``, d.concurrent),
+    `| verdicts that differ between the two ${d.pairSelection} runs | ${d.differences.length} | | | | | | | |`,
+  ].join('\n');
+}
 
 const rate = (n: number) => `${Math.round(n).toLocaleString('en-US')}/s`;
 const row = (name: string, r: RunCost) =>
@@ -65,13 +90,7 @@ export function table(b: Bench): string {
     row(`\`serve\` with ${10 * g.seededCount} of each kind (10×)`, g.seeded10),
     `| \`cloudconf mutation\` (every fault and a clean control) | ${b.mutation.wallSeconds.toFixed(1)} s | ${b.mutation.cpuSeconds.toFixed(1)} s | | | | ${b.mutation.peakRssMb.toFixed(0)} MB |`,
     '',
-    `| through a ${b.delayed.full.delayMs} ms delay per request (\`cloudconf serve\` behind the delay proxy) | wall time | requests | in flight peak / mean | server time past the delay, per request | critical path (share) |`,
-    '|---|---|---|---|---|---|',
-    delayedRow('whole default run, default `--concurrency`', b.delayed.full),
-    delayedRow(`whole default run, \`--concurrency ${WIDE_CONCURRENCY}\``, b.delayed.wide),
-    delayedRow(`${b.delayed.pairSelection}, \`--concurrency 1\``, b.delayed.serial),
-    delayedRow(`${b.delayed.pairSelection}, default \`--concurrency\``, b.delayed.concurrent),
-    `| verdicts that differ between the two ${b.delayed.pairSelection} runs | ${b.delayed.differences.length} | | | | |`,
+    delayedTable(b.delayed),
     '',
     '| reference server, 16 requests in flight from one undici Pool | |',
     '|---|---|',

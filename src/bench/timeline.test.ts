@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTimeline, workersOf } from './timeline.js';
+import { describeInFlight, readTimeline, workersOf } from './timeline.js';
 
 /** A report directory whose results.json has one test span per row: [id, area, worker, start, stop, requests]. */
 function reportOf(spans: [string, string, string, number, number, number][]): string {
@@ -44,5 +44,21 @@ describe('readTimeline', () => {
 
   it("adds up a worker's file chains", () => {
     expect(workersOf(t)).toMatchObject([{ worker: 'w1', files: 2, chainRequests: 62 }]);
+  });
+});
+
+describe('describeInFlight', () => {
+  const t = readTimeline(
+    reportOf([
+      ['a/one', 'a', 'w1', 1000, 3000, 10],
+      ['b/one', 'b', 'w2', 6000, 7000, 7],
+    ]),
+  );
+
+  it('gives the mean of each five seconds and the files running then', () => {
+    const text = describeInFlight({ firstAtMs: 0, perSecond: [4, 4, 2, 0, 0, 1, 1] }, t);
+    const [, first, second] = text.split('\n');
+    expect(first).toMatch(/^ +0 s +2\.0 ## a$/);
+    expect(second).toMatch(/^ +5 s +1\.0 # b$/);
   });
 });

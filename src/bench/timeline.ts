@@ -157,6 +157,31 @@ export function describeTimeline(t: Timeline, delayMs: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Seconds of the run each line of `describeInFlight` covers. */
+const WINDOW_S = 5;
+
+/**
+ * Requests in flight over the run (`perSecond` from the delay proxy, its first second at
+ * `firstAtMs`), five seconds a line, with the files that had a test running then: where the run
+ * filled its slots and where few requests were out.
+ */
+export function describeInFlight(seen: { firstAtMs: number; perSecond: number[] }, t: Timeline): string {
+  const lines = ['requests in flight, mean of each 5 s (files with a test running then)'];
+  for (let from = 0; from < seen.perSecond.length; from += WINDOW_S) {
+    const window = seen.perSecond.slice(from, from + WINDOW_S);
+    const mean = window.reduce((a, b) => a + b, 0) / window.length;
+    const start = seen.firstAtMs + from * 1000;
+    const stop = start + window.length * 1000;
+    const running = t.files
+      .filter((f) => t.tests.some((x) => x.file === f.file && x.start < stop && x.stop > start))
+      .map((f) => f.file.replace(/^suites\/(part\d\/)?|\.test\.ts$/g, ''));
+    lines.push(
+      `  ${String(from).padStart(4)} s ${mean.toFixed(1).padStart(5)} ${'#'.repeat(Math.round(mean))} ${running.join(' ')}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 // `node --import tsx src/bench/timeline.ts <report dir> [delay ms]`: the timeline of a finished run.
 if (process.argv[1]?.endsWith('timeline.ts')) {
   const [dir, delay] = process.argv.slice(2);

@@ -3,7 +3,7 @@
 import { TRANSITIONAL_STATUSES } from '../../spec/part3/instances.js';
 import type { Operation } from '../../spec/types.js';
 import type { Exchange } from '../http/exchange.js';
-import { childrenFirst, parentKey } from '../target/children-first.js';
+import { childrenFirst, cleanupAtOnce, parentKey } from '../target/children-first.js';
 import type { Session } from '../target/session.js';
 import { type ReadBack, readBack } from './read-back.js';
 
@@ -53,6 +53,8 @@ export interface DeleteOptions {
   /** How long to wait, per round, for deletes the target finishes later (an instance `deleting`). */
   settleMs: number;
   pollMs: number;
+  /** Entities of one depth acted on at once (default: `cleanupAtOnce` of the session's concurrency). */
+  atOnce?: number;
   /** Reads each entity back and says what would be deleted, deleting nothing. */
   dryRun?: boolean;
   /** Told each delete as it goes out (or, in a dry run, would): the request and the label read back. */
@@ -130,7 +132,7 @@ async function settle(session: Session, deleted: Litter[], options: DeleteOption
       async (l) => {
         if (await stillGoing(session, l)) still.push(l);
       },
-      { apart: (l) => parentKey(l.remove, l.params) },
+      { apart: (l) => parentKey(l.remove, l.params), ...(options.atOnce ? { atOnce: options.atOnce } : {}) },
     );
     going = still;
     if (going.length) await sleep(options.pollMs);
@@ -147,7 +149,7 @@ export async function deleteAll(
   litter: Litter[],
   options: Partial<DeleteOptions> = {},
 ): Promise<CleanupReport> {
-  const o = { ...defaults, ...options };
+  const o = { ...defaults, atOnce: cleanupAtOnce(session.config.concurrency), ...options };
   const inOrder = (a: { l: Litter; order: number }, b: { l: Litter; order: number }) =>
     depth(b.l) - depth(a.l) || a.order - b.order;
   let pending = litter.map((l, order) => ({ l, order })).sort(inOrder);
@@ -213,7 +215,7 @@ export async function deleteAll(
           failed.push(p);
         }
       },
-      { apart: (p) => parentKey(p.l.remove, p.l.params) },
+      { apart: (p) => parentKey(p.l.remove, p.l.params), atOnce: o.atOnce },
     );
     if (!o.dryRun) await settle(session, done, o).catch(() => undefined);
     // Those of one depth finish in any order; the next round, and the report, keep the order given.

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
 import { requirementById, requirements } from '../../spec/index.js';
 import type { Requirement } from '../../spec/types.js';
-import { expectedRequests, fileWeights, heaviestFirst } from './file-order.js';
+import { CASES_AT_ONCE } from '../harness/cases-at-once.js';
+import { expectedChain, expectedRequests, fileWeights, heaviestFirst } from './file-order.js';
 
 const req = (id: string): Requirement => {
   const r = requirementById.get(id);
@@ -24,10 +25,20 @@ describe('fileWeights', () => {
     expect(enumRule).toBeGreaterThan(typeRule);
   });
 
-  it('weighs a file by its longest test, or by its requests over the tests it runs at once when that is more', () => {
+  it("expects a probed rule's cases in a chain of CASES_AT_ONCE at a time, other tests' requests one after another", () => {
+    const probed = req('billing/credit-card/add/card_number-digits');
+    expect(expectedChain(probed)).toBe(expectedRequests(probed) / CASES_AT_ONCE);
+    const convention = req('conventions/status/no-server-error');
+    expect(expectedChain(convention)).toBe(expectedRequests(convention));
+  });
+
+  it('weighs a file by its longest chain, or by its requests over the tests it runs at once when that is more', () => {
     const typeRules = requirements.filter((r) => r.id.startsWith('configs/create/') && r.id.endsWith('-type'));
     const one = fileWeights([req('billing/credit-card/add/card_number-digits')], 16);
-    expect(one.get('suites/part2/billing.test')).toBe(400);
+    expect(one.get('suites/part2/billing.test')).toBe(400 / CASES_AT_ONCE);
+    expect(fileWeights([req('billing/credit-card/add/card_number-digits')], 1).get('suites/part2/billing.test')).toBe(
+      400,
+    );
     const many = fileWeights(typeRules, 1).get('suites/part3/configs.test') ?? 0;
     expect(many).toBe(typeRules.length * expectedRequests(typeRules[0] as Requirement));
     expect(fileWeights(typeRules, 4).get('suites/part3/configs.test')).toBe(many / 4);
@@ -38,6 +49,13 @@ describe('fileWeights', () => {
     const kernels = w.get('suites/part3/kernels.test') ?? 0;
     for (const heavy of ['suites/part3/instances.test', 'suites/part3/configs.test', 'suites/part2/billing.test'])
       expect(w.get(heavy)).toBeGreaterThan(kernels);
+  });
+
+  it("starts the conventions, which hold the run's longest test, with the first four files (before the account file, whose probes go eight at a time)", () => {
+    const w = fileWeights(requirements, 16);
+    const order = [...w].sort((a, b) => b[1] - a[1]).map(([file]) => file);
+    expect(order.indexOf('suites/conventions.test')).toBeLessThan(4);
+    expect(w.get('suites/conventions.test')).toBeGreaterThan(w.get('suites/part2/account.test') ?? 0);
   });
 });
 

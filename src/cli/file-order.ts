@@ -3,6 +3,7 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSequencerConstructor, type TestSpecification } from 'vitest/node';
 import type { Requirement } from '../../spec/types.js';
+import { CASES_AT_ONCE } from '../harness/cases-at-once.js';
 import { probedRule } from '../harness/long-first.js';
 import { suiteFileOf } from './shard.js';
 
@@ -19,14 +20,25 @@ export function expectedRequests(r: Requirement): number {
 }
 
 /**
- * How long each suite file is expected to last, in requests one after another: its longest test,
+ * Requests of a test expected to follow each other: a probed rule's cases go CASES_AT_ONCE at a
+ * time (`harness/cases-at-once.ts`), so its hundreds of requests are a chain of a few dozen.
+ */
+export function expectedChain(r: Requirement): number {
+  return probedRule(r) === undefined ? expectedRequests(r) : expectedRequests(r) / CASES_AT_ONCE;
+}
+
+/**
+ * How long each suite file is expected to last, in requests one after another: its longest chain,
  * or its requests spread over the tests it runs at once, whichever is more.
  */
 export function fileWeights(judged: readonly Requirement[], testsAtOnce: number): Map<string, number> {
-  const byFile = new Map<string, number[]>();
-  for (const r of judged) byFile.set(suiteFileOf(r), [...(byFile.get(suiteFileOf(r)) ?? []), expectedRequests(r)]);
-  const weight = (tests: number[]) =>
-    Math.max(Math.max(...tests), tests.reduce((a, b) => a + b, 0) / Math.max(1, testsAtOnce));
+  const byFile = new Map<string, Requirement[]>();
+  for (const r of judged) byFile.set(suiteFileOf(r), [...(byFile.get(suiteFileOf(r)) ?? []), r]);
+  const weight = (tests: Requirement[]) =>
+    Math.max(
+      Math.max(...tests.map(expectedChain)),
+      tests.reduce((n, r) => n + expectedRequests(r), 0) / Math.max(1, testsAtOnce),
+    );
   return new Map([...byFile].map(([file, tests]) => [file.replace(/\.ts$/, ''), weight(tests)]));
 }
 

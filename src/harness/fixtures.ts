@@ -5,7 +5,7 @@ import { operationById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import { failed } from '../check/result.js';
 import { SAMPLE_IMAGE, SAMPLE_IMAGE_TYPE } from '../generate/files.js';
-import { childrenFirst, parentKey } from '../target/children-first.js';
+import { childrenFirst, cleanupAtOnce, parentKey } from '../target/children-first.js';
 import { paramNamed, pathValueProblem } from '../target/path-value.js';
 import type { Session } from '../target/session.js';
 import { createdFixtures, type FixtureSpec, fixtureSpecs, settlingFixture } from './fixture-specs.js';
@@ -409,7 +409,7 @@ export class Fixtures {
           left.push(c);
         }
       },
-      { apart: (c) => parentKey(c.op, c.params) },
+      { apart: (c) => parentKey(c.op, c.params), atOnce: cleanupAtOnce(this.session.config.concurrency) },
     );
     return left;
   }

@@ -1,4 +1,4 @@
-// Self-tests of the delay proxy: each request waits the delay before it goes upstream, and the requests in flight are counted (peak and mean).
+// Self-tests of the delay proxy: each request waits the delay before it goes upstream, and the requests in flight are counted (peak, mean, and the mean of each second).
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +47,19 @@ describe('the delay proxy', () => {
     // About 4 in flight for the first 200 ms, then 1 for the next 200: a mean near 2.5.
     expect(seen.mean).toBeGreaterThan(1.5);
     expect(seen.mean).toBeLessThan(3.5);
+  });
+
+  it('gives the mean in flight of each second', async () => {
+    const proxy = await startDelayProxy(await upstream(), 600);
+    closers.push(() => proxy.close());
+    await Promise.all(Array.from({ length: 3 }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
+    await fetch(`${proxy.baseUrl}/b`).then((r) => r.text());
+    const { perSecond } = proxy.inFlight();
+    // Three for 0.6 s and one for 0.4 s in the first second, one for the 0.2 s or so of the second.
+    expect(perSecond).toHaveLength(2);
+    expect(perSecond[0]).toBeGreaterThan(1.8);
+    expect(perSecond[0]).toBeLessThan(2.6);
+    expect(perSecond[1]).toBeCloseTo(1, 1);
   });
 
   it("measures the upstream's own time apart from the delay", async () => {

@@ -30,6 +30,23 @@ export interface InFlight {
   busyMs: number;
   /** Mean milliseconds from forwarding a request to having its whole answer: the upstream's own time, past the delay. */
   upstreamMs: number;
+  /** When the first request came in, in ms since the epoch (0 before any). */
+  firstAtMs: number;
+  /** Time-weighted mean of requests in flight in each second from the first request in (the last one partly elapsed). */
+  perSecond: number[];
+}
+
+/** The span of one entry of `InFlight.perSecond`. */
+export const SERIES_MS = 1000;
+
+/** Adds `count` requests held from `from` to `to` (ms since the first request) to the per-second areas. */
+function addArea(areas: number[], count: number, from: number, to: number): void {
+  for (let at = from; at < to; ) {
+    const bucket = Math.floor(at / SERIES_MS);
+    const end = Math.min(to, (bucket + 1) * SERIES_MS);
+    areas[bucket] = (areas[bucket] ?? 0) + count * (end - at);
+    at = end;
+  }
 }
 
 export interface DelayProxy {
@@ -52,13 +69,17 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
   let area = 0;
   let upstreamTotal = 0;
   let answered = 0;
+  const areas: number[] = [];
   // undici keeps the upstream connections within the server's keep-alive hint: a node:http agent
   // reused sockets the server had just closed, and the run saw resets no target sent.
   const pool = new Pool(upstream.origin, { connections: 256 });
   const step = (by: number) => {
     const now = performance.now();
     if (requests === 0) first = now;
-    else area += current * (now - last);
+    else {
+      area += current * (now - last);
+      if (current > 0) addArea(areas, current, last - first, now - first);
+    }
     last = now;
     current += by;
     peak = Math.max(peak, current);
@@ -109,6 +130,8 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
       mean: last > first ? area / (last - first) : 0,
       busyMs: last - first,
       upstreamMs: answered > 0 ? upstreamTotal / answered : 0,
+      firstAtMs: requests > 0 ? performance.timeOrigin + first : 0,
+      perSecond: Array.from(areas, (a = 0, i) => a / Math.max(1, Math.min(SERIES_MS, last - first - i * SERIES_MS))),
     }),
     close: () =>
       new Promise<void>((resolve) => {

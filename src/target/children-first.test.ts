@@ -1,8 +1,8 @@
 // Self-test of acting deepest first: no item of a depth starts before the deeper ones are done, items of one depth overlap up to the bound, and they start in the order given.
 
-import { expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import type { Operation } from '../../spec/types.js';
-import { childrenFirst, parentKey } from './children-first.js';
+import { AT_ONCE, childrenFirst, cleanupAtOnce, parentKey } from './children-first.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -110,4 +110,13 @@ test('the parent key names what a path nests in, and nothing for a top-level ent
     parentKey(op('nodeId', 'diskId'), { nodeId: 8, diskId: 3 }),
   );
   expect(parentKey(op('nodeId'), { nodeId: 7 })).toBeUndefined();
+});
+
+describe('cleanupAtOnce', () => {
+  it("takes the run's concurrency, never fewer than AT_ONCE", () => {
+    expect(cleanupAtOnce(32)).toBe(32);
+    expect(cleanupAtOnce(64)).toBe(64);
+    expect(cleanupAtOnce(4)).toBe(AT_ONCE);
+    expect(cleanupAtOnce(undefined)).toBe(AT_ONCE);
+  });
 });

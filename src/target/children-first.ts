@@ -5,6 +5,13 @@ import type { Operation } from '../../spec/types.js';
 /** Entities of one depth acted on at once: enough to overlap the round trips, few enough for a fragile target (the run's `--concurrency` caps them too). */
 export const AT_ONCE = 8;
 
+/**
+ * Entities of one depth a run's cleanup acts on at once: its `--concurrency` (the politeness the
+ * user chose, which the limiter holds anyway), and no fewer than AT_ONCE. At eight, the cleanup
+ * after the last test was the run's tail: 231 entities read back and deleted took 20 s through 200 ms.
+ */
+export const cleanupAtOnce = (concurrency: number | undefined): number => Math.max(AT_ONCE, concurrency ?? 0);
+
 export interface ChildrenFirstOptions<T> {
   atOnce?: number;
   /** Items with the same key go one after another (the disks of one instance: a target may refuse a change while another runs). */
