@@ -2,19 +2,18 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { generateKeys } from '../report/bundle/sign.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runSuite } from './run.js';
 import { verify } from './verify.js';
 
 const SCRIPT = fileURLToPath(new URL('../../action/bundle.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-action-bundle-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('action-bundle');
 
 beforeAll(async () => {
   await runSuite(

@@ -1,15 +1,14 @@
 // Self-test of how the GitHub Action gets cloudconf and its arguments: `args` on several lines keeps each value's spaces, and `package` installs a tarball from the workspace (as `repository` installs the action's own packed checkout), putting `cloudconf` on the job's PATH.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 
 const SCRIPT = fileURLToPath(new URL('../../action/run.mjs', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-action-install-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('action-install');
 
 /** A stand-in for cloudconf's bin: it writes the arguments it was given to $RECORD and exits 0. */
 const RECORDER = `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.env.RECORD, JSON.stringify(process.argv.slice(2)));\n`;

@@ -1,17 +1,16 @@
 // Self-test of the GitHub Action's script (action/run.mjs): run against a reference server, it passes the inputs to `cloudconf run` and hands the verdict counts and summary.md to the workflow.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { startServe } from './child.js';
 
 const SCRIPT = fileURLToPath(new URL('../../action/run.mjs', import.meta.url));
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-action-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('action');
 
 /** Runs the action's script as the composite step does, with the step's files in a temporary directory. */
 function runAction(name: string, inputs: Record<string, string>) {

@@ -1,16 +1,15 @@
 // Self-test of the launcher's hook that keeps tsx off installed packages' ES modules: which loads it takes, and that a package module it takes reaches Node untouched while TypeScript still goes through tsx.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { isPlainDependency } from './dependency-loads.mjs';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-dependency-loads-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('dependency-loads');
 
 const packageDir = join(work, 'node_modules', 'plain-fixture');
 mkdirSync(packageDir, { recursive: true });

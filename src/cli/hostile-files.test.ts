@@ -11,15 +11,14 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { WRITTEN_LIST } from '../report/allure-writer.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { closedPort, runCli } from './child.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-files-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('files');
 const BOUND_MS = 60_000;
 const ONE_REQUIREMENT = ['--only', 'vpcs/create/label-length', '--seed', '1'];
 

@@ -1,17 +1,16 @@
 // Self-tests of a target or a configuration that would make a run unbounded: Retry-After asking every answer to wait for days ends at the run's bound on waiting (and the reports say it was reached), and a configuration or a command line of a million entries ends at once with one line.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { opOf } from '../../spec/index.js';
 import type { Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-run-bounds-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('run-bounds');
 const BOUND_MS = 90_000;
 /** The preflight's read of a `--only tags` run: the tags list. */
 const PREFLIGHT = opOf('tags/list').path;

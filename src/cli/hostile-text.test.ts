@@ -1,17 +1,16 @@
 // Self-tests of text that reads differently than it is: a token echoed with some characters escaped is still redacted everywhere, and invisible or reordering characters (zero-width, bidirectional controls) reach neither the terminal nor summary.md raw, nor does Markdown from a results.json given to `report --render`.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { failure, requirement, results } from '../report/test-support/sample-results.js';
 import { startListingTarget } from '../selftest/listing-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-text-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('text');
 const BOUND_MS = 90_000;
 
 function filesUnder(dir: string): string[] {

@@ -1,12 +1,11 @@
 // Self-tests of a target whose TLS the machine cannot trust: the preflight ends the run with one line saying what is wrong with the certificate and how to trust its authority (exit 2, no verdicts), and --ca FILE or NODE_EXTRA_CA_CERTS lets a run past it; verification is never turned off.
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   CA_CERT,
   EXPIRED_CERT,
@@ -16,10 +15,10 @@ import {
   OTHER_HOST_CERT,
   OTHER_HOST_KEY,
 } from '../selftest/tls-fixtures.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-tls-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('tls');
 const caFile = join(work, 'ca.pem');
 writeFileSync(caFile, CA_CERT);
 const BOUND_MS = 60_000;

@@ -1,24 +1,13 @@
 // Self-test of keeping the build hash and encoding revision between runs: read back while no file of the tool changed, computed again when one did, and never trusted from a damaged entry.
 
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { encodingRevision, toolBuild } from '../../report/provenance.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { SETTLED_MS, type ToolIdentity, toolIdentity } from './tool-identity.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-tool-identity-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDirectory('tool-identity');
 
 let cases = 0;
 const ROUND_TIME = 1_700_000_000;
