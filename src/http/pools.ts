@@ -1,8 +1,7 @@
 // The undici dispatchers a client sends through, one per origin with keep-alive: a Pool (over a Unix socket for origins the run serves itself, trusting the run's CA), or EnvHttpProxyAgent when the environment names a proxy; each composed with the client's interceptors.
 
 import { getCACertificates } from 'node:tls';
-import type { Dispatcher } from 'undici';
-import { EnvHttpProxyAgent, Pool } from './undici-parts.js';
+import { type Dispatcher, EnvHttpProxyAgent, Pool } from 'undici';
 
 export interface PoolOptions {
   connections: number;

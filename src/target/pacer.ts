@@ -2,7 +2,7 @@
 
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Pool } from '../http/undici-parts.js';
+import { Pool } from 'undici';
 
 export interface Pacer {
   url: string;
@@ -52,8 +52,10 @@ export function pacedBy(url: string): () => Promise<void> {
     try {
       const res = await pool.request({ method: 'GET', path: '/' });
       await res.body.dump();
-    } catch {
-      // No pacer to ask: the main process is shutting down, and whatever is sent now is its cleanup.
+    } catch (error) {
+      // No pacer to ask (a connection error, with its code): the main process is shutting down, and
+      // whatever is sent now is its cleanup. Anything else is a fault of ours, and must not pass unpaced.
+      if (typeof (error as { code?: unknown }).code !== 'string') throw error;
     }
   };
 }
