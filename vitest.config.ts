@@ -1,10 +1,14 @@
 // Vitest configuration for the self-tests of cloudconf (the conformance suites get their own config).
 
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'],
     pool: 'threads',
+    // vitest's default in a run is one file fewer than the cores: one at a time on two. The files
+    // that take the time mostly wait on the runs and servers they start, so more of them overlap.
+    maxWorkers: Number(process.env.CLOUDCONF_SELFTEST_WORKERS ?? Math.max(2, availableParallelism() + 1)),
   },
 });

