@@ -23,18 +23,20 @@ const unjudgedIfTargetFailed = (e: Exchange, failure: CheckFailure): CheckFailur
 
 /**
  * A rule case's answer is in the status class `wanted` (2 for 2xx, 4 for 4xx), or fails `check` with
- * `hint`; a 5xx leaves the rule unjudged (`error`), never failed.
+ * the hint, written only then (this runs for every rule case); a 5xx leaves the rule unjudged
+ * (`error`), never failed.
  */
-function ruleCaseIn(e: Exchange, wanted: 2 | 4, check: string, hint: string): CheckResult {
+function ruleCaseIn(e: Exchange, wanted: 2 | 4, check: string, hint: () => string): CheckResult {
   const s = statusOf(e);
   if (s !== undefined && Math.floor(s / 100) === wanted) return pass;
-  return unjudgedIfTargetFailed(e, failed(check, `a ${wanted}xx status`, described(e), hint, e));
+  return unjudgedIfTargetFailed(e, failed(check, `a ${wanted}xx status`, described(e), hint(), e));
 }
+
+const REJECTED_HINT = 'The server accepted or failed on a request it must refuse with a client error.';
 
 /** A rejected request gets a 4xx (DECISIONS 1, MUST); a 5xx leaves the rule unjudged (`error`), never failed. */
 export function rejectedWith4xx(e: Exchange): CheckResult {
-  const hint = 'The server accepted or failed on a request it must refuse with a client error.';
-  return ruleCaseIn(e, 4, 'rejected-4xx', hint);
+  return ruleCaseIn(e, 4, 'rejected-4xx', () => REJECTED_HINT);
 }
 
 /** The request is accepted with a 2xx. */
@@ -49,8 +51,12 @@ export function acceptedWith2xx(e: Exchange): CheckResult {
  * says why the documents allow it. A 5xx judges nothing (the target failed).
  */
 export function allowedValueAccepted(e: Exchange, why: string): CheckResult {
-  const hint = `Refused, though ${why}: the server holds the value to a rule the documents do not have.`;
-  return ruleCaseIn(e, 2, 'allowed-value-accepted', hint);
+  return ruleCaseIn(
+    e,
+    2,
+    'allowed-value-accepted',
+    () => `Refused, though ${why}: the server holds the value to a rule the documents do not have.`,
+  );
 }
 
 /** The conventional status for a rejection (400, 401, 403, 404 ...); `alsoAccepted` lists documented alternatives. */
