@@ -7,6 +7,10 @@ export default defineConfig({
   test: {
     include: ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'],
     pool: 'threads',
+    // vitest's 5 s default is a quick test's bound on a quiet machine; on two loaded cores (a whole
+    // run beside, or CI) one that reads every suite file takes longer. A hang still ends in 30 s.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // vitest's default in a run is one file fewer than the cores: one at a time on two. The files
     // that take the time mostly wait on the runs and servers they start, so more of them overlap.
     maxWorkers: Number(process.env.CLOUDCONF_SELFTEST_WORKERS ?? Math.max(2, availableParallelism() + 1)),

@@ -169,7 +169,8 @@ describe('the Action, when the run stops before judging', () => {
 
   // Members the issue does not name: a real run's results from before, and an input holding a line break.
   test("an earlier run's well-formed results are not this run's either, and a report-dir holding a line break is not written", {
-    timeout: BOUND_MS,
+    // A run and two Action steps, each within its own bound.
+    timeout: 3 * BOUND_MS,
   }, async () => {
     const dir = mkdtempSync(join(work, 'action-'));
     const earlier = join(dir, 'reports');

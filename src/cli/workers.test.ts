@@ -1,32 +1,52 @@
-// Self-test of the worker count: two on loopback and at --concurrency 1, more across a network, CLOUDCONF_WORKERS over both.
+// Self-test of the worker count: a core each beside the main thread on loopback and at --concurrency 1 (one to two), more across a network, CLOUDCONF_WORKERS over both.
 
 import { describe, expect, it } from 'vitest';
-import { FAR_ROUND_TRIP_MS, FAR_WORKERS, NEAR_WORKERS, testsPerWorker, workersFor } from './workers.js';
+import {
+  FAR_ROUND_TRIP_MS,
+  FAR_WORKERS,
+  NEAR_WORKERS_MAX,
+  nearWorkers,
+  testsPerWorker,
+  workersFor,
+} from './workers.js';
+
+describe('nearWorkers', () => {
+  it('leaves the main thread a core: one worker on two cores, two on three', () => {
+    expect(nearWorkers(2)).toBe(1);
+    expect(nearWorkers(3)).toBe(2);
+  });
+
+  it('keeps one worker on one core, and no more than the maximum on many', () => {
+    expect(nearWorkers(1)).toBe(1);
+    expect(nearWorkers(64)).toBe(NEAR_WORKERS_MAX);
+  });
+});
 
 describe('workersFor', () => {
-  it('keeps two workers for a target that answers at once, or whose round trip is unknown', () => {
-    expect(workersFor(undefined, 32, 1.5)).toBe(NEAR_WORKERS);
-    expect(workersFor(undefined, 32, undefined)).toBe(NEAR_WORKERS);
+  it('starts the near count for a target that answers at once, or whose round trip is unknown', () => {
+    expect(workersFor(undefined, 32, 1.5, 8)).toBe(nearWorkers(8));
+    expect(workersFor(undefined, 32, undefined, 2)).toBe(nearWorkers(2));
   });
 
-  it('starts more workers for a target across a network', () => {
-    expect(workersFor(undefined, 32, FAR_ROUND_TRIP_MS + 30)).toBe(FAR_WORKERS);
-    expect(FAR_WORKERS).toBeGreaterThan(NEAR_WORKERS);
+  it('starts more workers for a target across a network, on any number of cores', () => {
+    expect(workersFor(undefined, 32, FAR_ROUND_TRIP_MS + 30, 2)).toBe(FAR_WORKERS);
+    expect(FAR_WORKERS).toBeGreaterThan(NEAR_WORKERS_MAX);
   });
 
-  it('keeps two at --concurrency 1, where one request at a time leaves more workers waiting', () => {
-    expect(workersFor(undefined, 1, 50)).toBe(NEAR_WORKERS);
+  it('keeps the near count at --concurrency 1, where one request at a time leaves more workers waiting', () => {
+    expect(workersFor(undefined, 1, 50, 8)).toBe(nearWorkers(8));
   });
 
-  it('takes CLOUDCONF_WORKERS over the round trip', () => {
-    expect(workersFor('3', 32, 50)).toBe(3);
-    expect(workersFor('3', 32, 1)).toBe(3);
+  it('takes CLOUDCONF_WORKERS over the round trip and the cores', () => {
+    expect(workersFor('3', 32, 50, 2)).toBe(3);
+    expect(workersFor('3', 32, 1, 2)).toBe(3);
   });
 });
 
 describe('testsPerWorker', () => {
-  it('keeps as many tests in progress over all workers as two workers had', () => {
-    expect(testsPerWorker(32, NEAR_WORKERS)).toBe(32);
+  it('keeps twice the concurrency in progress over all workers, however many there are', () => {
+    expect(testsPerWorker(32, 2)).toBe(32);
+    expect(testsPerWorker(32, 1)).toBe(64);
     expect(testsPerWorker(32, 4) * 4).toBe(2 * 32);
   });
 

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { startRecordingProxy } from '../http/recording-proxy.js';
+import { SELFTEST_IDLE_MS, startRecordingProxy } from '../http/recording-proxy.js';
 
 export const hostileBehaviours = [
   'silent',
@@ -104,6 +104,7 @@ const behave: Record<HostileBehaviour, (req: IncomingMessage, res: ServerRespons
 
 /** A server of a self-test on a free loopback port: its `{base_url}`, and a close that ends every connection first. */
 export async function onLoopback(server: Server): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  server.keepAliveTimeout = SELFTEST_IDLE_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
