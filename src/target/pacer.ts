@@ -10,11 +10,11 @@ export interface Pacer {
 }
 
 /**
- * Answers each request at the next free slot, slots 1/N s apart. A timer that fires late (the main
+ * Answers each request at the next free slot, slots 1/N s apart (`onLeave` is told when each answer leaves). A timer that fires late (the main
  * thread busy, or collecting garbage) does not let answers out together: each waits until a whole
  * gap has passed since the last one left.
  */
-export async function startPacer(perSecond: number): Promise<Pacer> {
+export async function startPacer(perSecond: number, onLeave: (at: number) => void = () => {}): Promise<Pacer> {
   const gap = 1000 / perSecond;
   let next = 0;
   let lastLeft = Number.NEGATIVE_INFINITY;
@@ -25,6 +25,7 @@ export async function startPacer(perSecond: number): Promise<Pacer> {
       return;
     }
     lastLeft = performance.now();
+    onLeave(lastLeft);
     res.end();
   };
   const server = createServer((_req, res) => {
