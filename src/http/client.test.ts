@@ -148,13 +148,15 @@ describe('hostile answers', () => {
   test('after enough requests without an answer the breaker fails the next ones at once', async () => {
     const target = await startHostileTarget('silent');
     closers.push(() => target.close());
-    const c = client({ timeoutMs: 100, breakerThreshold: 3, breakerCooldownMs: 60_000 });
+    const c = client({ timeoutMs: 300, breakerThreshold: 3, breakerCooldownMs: 60_000 });
     for (let i = 0; i < 3; i++) await c.send({ method: 'GET', url: target.baseUrl });
     const started = Date.now();
     const e = await c.send({ method: 'GET', url: target.baseUrl });
     expect(e.transportError?.code).toBe('TARGET_UNREACHABLE');
-    expect(Date.now() - started).toBeLessThan(50);
+    // Nothing was sent, and the answer came before a request could have timed out (a loaded
+    // machine can stall this thread for tens of milliseconds, so the bound is the timeout).
     expect(target.seen.length).toBe(3);
+    expect(Date.now() - started).toBeLessThan(300);
   });
 
   test('a stopped run sends nothing more', async () => {
