@@ -1,6 +1,6 @@
 // Self-test of the worker count: a core each beside the main thread on loopback and at --concurrency 1 (one to two), more across a network, CLOUDCONF_WORKERS over both.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import {
   FAR_ROUND_TRIP_MS,
   FAR_WORKERS,
@@ -10,16 +10,16 @@ import {
   workersFor,
 } from './workers.js';
 
-describe('nearWorkers', () => {
-  it('leaves the main thread a core: one worker on two cores, two on three', () => {
-    expect(nearWorkers(2)).toBe(1);
-    expect(nearWorkers(3)).toBe(2);
-  });
+/** Cores, and the workers a run starts there for a near target: the main thread keeps a core, and no more than the maximum. */
+const nearByCores: [number, number][] = [
+  [1, 1],
+  [2, 1],
+  [3, 2],
+  [64, NEAR_WORKERS_MAX],
+];
 
-  it('keeps one worker on one core, and no more than the maximum on many', () => {
-    expect(nearWorkers(1)).toBe(1);
-    expect(nearWorkers(64)).toBe(NEAR_WORKERS_MAX);
-  });
+test.each(nearByCores)('nearWorkers: on %i cores, %i', (cores, workers) => {
+  expect(nearWorkers(cores)).toBe(workers);
 });
 
 describe('workersFor', () => {
