@@ -8,7 +8,7 @@ export const NEAR_WORKERS_MAX = 2;
 /**
  * Workers for a target that answers at once: the run is bound by its own CPU there, and the main
  * thread (the embedded reference server, the collector, the reports) keeps a core busy of its own.
- * On two cores one worker judges the default run as fast as two (its thread and the main thread
+ * On two cores one worker judges the default run within about a second of two (its thread and the main thread
  * each fill a core), with about a fifth less CPU and 120 MB less memory: the second worker's
  * module graph, compiled validators and warm-up are what it would add.
  */
