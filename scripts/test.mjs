@@ -1,0 +1,33 @@
+// The whole test command: type check, lint, conformance gates and self-tests side by side, each lane's output kept together, ending with the last lines of every lane that failed, so the tail of a CI log says what broke.
+import concurrently from 'concurrently';
+
+// The self-tests come last: vitest ends its output with the failed tests' details and its summary.
+const lanes = [
+  { name: 'typecheck', command: 'npm:typecheck' },
+  { name: 'lint', command: 'npm:lint' },
+  { name: 'gates', command: 'npm:test:conformance' },
+  { name: 'self-tests', command: 'vitest run' },
+];
+const RECAP_LINES = 60;
+
+const { commands, result } = concurrently(lanes, { group: true, timings: true, prefix: 'name' });
+const output = commands.map((command) => {
+  const chunks = [];
+  command.stdout.subscribe((chunk) => chunks.push(chunk));
+  command.stderr.subscribe((chunk) => chunks.push(chunk));
+  return chunks;
+});
+
+const lastLines = (chunks, count) => Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').slice(-count);
+
+result.then(
+  () => process.exit(0),
+  (closeEvents) => {
+    for (const event of closeEvents.filter((closed) => closed.exitCode !== 0)) {
+      const how = event.killed ? 'was stopped' : `exited with ${event.exitCode}`;
+      console.log(`\n== npm test: ${event.command.name} ${how}; its last ${RECAP_LINES} lines:`);
+      for (const line of lastLines(output[event.index], RECAP_LINES)) console.log(`[${event.command.name}] ${line}`);
+    }
+    process.exit(1);
+  },
+);
