@@ -77,7 +77,8 @@ export async function startServe(
   boundMs = 600_000,
 ): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const r = startCli(['serve', '--port', '0', '--quiet', '--token', token, ...extra], { boundMs });
-  await waitForOutput(r, /^http:\/\/\S+\/v4\n/m, 30_000);
+  // Within the hooks' 60 s: a cold start on a loaded machine can take a good part of it.
+  await waitForOutput(r, /^http:\/\/\S+\/v4\n/m, 50_000);
   const baseUrl = (r.stdout().split('\n')[0] ?? '').trim();
   return {
     baseUrl,

@@ -35,6 +35,8 @@ test('--header and the User-Agent reach the target on every request; the header 
     const r = await runCli(
       [
         'run',
+        '--seed',
+        '1',
         '--base-url',
         proxy.url,
         '--token',

@@ -95,7 +95,7 @@ describe('a symbolic link at a name cloudconf writes', () => {
       expect(r.stderr).toMatch(/summary\.md is a symbolic link/);
       expect(untouched(target)).toBe(true);
     },
-    BOUND_MS,
+    2 * BOUND_MS, // two processes, each bounded
   );
 
   // A member the issue does not name: a shard's results carrying a link Allure would read into the report.
@@ -114,7 +114,7 @@ describe('a symbolic link at a name cloudconf writes', () => {
       expect(existsSync(join(out, 'allure-results', 'stolen-attachment.txt'))).toBe(false);
       expect(readdirSync(join(out, 'allure-results')).length).toBeGreaterThan(1);
     },
-    BOUND_MS,
+    2 * BOUND_MS, // two processes, each bounded
   );
 });
 

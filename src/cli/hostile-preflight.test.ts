@@ -72,7 +72,7 @@ describe('a misconfigured run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cloudconf-slash-'));
     const only = 'vpcs/list/auth';
     const r = await runCli(
-      ['run', '--base-url', `${serve.baseUrl}/`, '--token', TOKEN, '--only', only, '--report-dir', dir],
+      ['run', '--seed', '1', '--base-url', `${serve.baseUrl}/`, '--token', TOKEN, '--only', only, '--report-dir', dir],
       {
         boundMs: 60_000,
       },
@@ -87,7 +87,19 @@ describe('a misconfigured run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cloudconf-writes401-'));
     try {
       const only = 'vpcs/create/label-length';
-      const args = ['run', '--base-url', proxy.baseUrl, '--token', TOKEN, '--only', only, '--report-dir', dir];
+      const args = [
+        'run',
+        '--seed',
+        '1',
+        '--base-url',
+        proxy.baseUrl,
+        '--token',
+        TOKEN,
+        '--only',
+        only,
+        '--report-dir',
+        dir,
+      ];
       const r = await runCli(args, { boundMs: 120_000 });
       expect(r.code, r.stdout + r.stderr).toBe(2);
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;

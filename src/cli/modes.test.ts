@@ -10,17 +10,21 @@ import type { Results } from '../report/results.js';
 import { runCli, serveDuringTests } from './child.js';
 
 const TOKEN = 'modes-test-token-3f9a';
+const RATE_SLACK_SECONDS = 0.5;
 const REFUSED = /^mode (read-only|safe) does not send (GET|POST|PUT|DELETE) \/\S* \(.+\)$/;
 
 const server = serveDuringTests(TOKEN);
 
 /** Runs through a fresh proxy; answers what it saw and the results. */
-async function runThrough(args: string[]): Promise<{ proxy: RecordingProxy; results: Results; code: number | null }> {
+async function runThrough(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ proxy: RecordingProxy; results: Results; code: number | null }> {
   const proxy = await startRecordingProxy(server.baseUrl);
   const dir = mkdtempSync(join(tmpdir(), 'cloudconf-modes-'));
   try {
     const r = await runCli(['run', '--base-url', proxy.baseUrl, '--report-dir', dir, '--seed', '7', ...args], {
-      env: { CLOUDCONF_TOKEN: TOKEN },
+      env: { CLOUDCONF_TOKEN: TOKEN, ...env },
       boundMs: 240_000,
     });
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
@@ -72,13 +76,17 @@ describe('what a run sends in each mode', () => {
 
   test('--rate caps requests per second across all workers', { timeout: 300_000 }, async () => {
     const rate = 20;
-    // tags/create sends about 95 requests: enough for several full windows, in about five seconds.
-    const { proxy, code } = await runThrough(['--rate', String(rate), '--only', 'tags/create']);
+    // tags/create sends about 95 requests, about five seconds at the rate; two workers share the one pacer.
+    const { proxy, code } = await runThrough(['--rate', String(rate), '--only', 'tags/create'], {
+      CLOUDCONF_WORKERS: '2',
+    });
     expect(code).toBe(0);
     const times = proxy.seen.map((r) => r.at).sort((a, b) => a - b);
-    expect(times.length).toBeGreaterThan(2 * rate);
-    // One request of slack for timer jitter at the window's edges.
-    const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
-    expect(busiest).toBeLessThanOrEqual(rate + 1);
+    expect(times.length).toBeGreaterThan(4 * rate);
+    // The pacer spaces the slots exactly (pacer.test.ts); a request reaches the target as late after its
+    // slot as a busy machine holds it, so requests can bunch in any one second. Judged instead: the run's
+    // mean rate, with half a second of slack, which a run paced at twice the rate, or not at all, breaks.
+    const spanSeconds = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
+    expect(times.length - 1).toBeLessThanOrEqual(rate * (spanSeconds + RATE_SLACK_SECONDS));
   });
 });

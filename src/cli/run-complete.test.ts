@@ -78,9 +78,19 @@ test('a run killed with SIGKILL leaves no earlier report looking current', async
   await runInto(dir);
   expect(existsSync(join(dir, 'index.html'))).toBe(true);
   const child = startCli(['run', '--only', 'vpcs', '--report-dir', dir, '--quiet'], { boundMs: 60_000 });
+  // The marker is written first and the summary.md that explains it next: killed once both are there.
   const deadline = Date.now() + 50_000;
-  while (!existsSync(join(dir, IN_PROGRESS_MARKER)) && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 50));
+  const marked = () => {
+    try {
+      return (
+        existsSync(join(dir, IN_PROGRESS_MARKER)) &&
+        readFileSync(join(dir, 'summary.md'), 'utf8').includes('in progress')
+      );
+    } catch {
+      return false; // the earlier run's summary.md removed, this run's not yet written
+    }
+  };
+  while (!marked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   child.child.kill('SIGKILL');
   const end = await child.done;
   expect(end.signal).toBe('SIGKILL');

@@ -166,7 +166,11 @@ describe.skipIf(!browserAvailable && !browserRequired)(
       img.src = 'https://example.test/beacon.png';
       document.body.append(img);
     })()`);
-      await page.waitForTimeout(300);
+      // The violation events are the renderer's tasks: waited for, not a fixed time a busy machine can outlast.
+      const reported = `['script-src', 'img-src'].every((d) => window.violations.some((v) => v.startsWith(d)))`;
+      // (Polled from here: the page's CSP refuses the eval behind page.waitForFunction.)
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && (await page.evaluate(reported)) !== true) await page.waitForTimeout(50);
       const state = (await page.evaluate(
         '({ injected: window.injected === true, violations: window.violations })',
       )) as {
