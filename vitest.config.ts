@@ -10,6 +10,10 @@ export default defineConfig({
     // vitest's 5 s default is a quick test's bound on a quiet machine; on two loaded cores (a whole
     // run beside, or CI) one that reads every suite file takes longer. A hang still ends in 30 s.
     testTimeout: 30_000,
+    // A child run picks its workers from the target's first round trip, which a loaded machine can stretch
+    // past the far mark (four workers, each its own module graph: more load still). The self-tests' runs
+    // keep one, as on a quiet two-core machine, wherever they run; a test that needs more sets it.
+    env: { CLOUDCONF_WORKERS: '1' },
     hookTimeout: 60_000,
     // vitest's default in a run is one file fewer than the cores: one at a time on two. The files
     // that take the time mostly wait on the runs and servers they start, so more of them overlap.
