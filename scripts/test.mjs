@@ -1,4 +1,5 @@
 // The whole test command: type check, lint, conformance gates and self-tests side by side, each lane's output kept together, ending with the last lines of every lane that failed, so the tail of a CI log says what broke.
+import { fileURLToPath } from 'node:url';
 import concurrently from 'concurrently';
 
 // The self-tests come last: vitest ends its output with the failed tests' details and its summary.
@@ -10,7 +11,17 @@ const lanes = [
 ];
 const RECAP_LINES = 60;
 
-const { commands, result } = concurrently(lanes, { group: true, timings: true, prefix: 'name' });
+// Every run of the command keeps its caches (vitest's transformed modules, the build's provenance) in
+// this clone: in the user's cache directory, a run of another clone or of an installed package (another
+// lockfile) empties vitest's cache under the runs reading it.
+const cacheDir =
+  process.env.CLOUDCONF_CACHE_DIR || fileURLToPath(new URL('../node_modules/.cache/cloudconf', import.meta.url));
+const env = { CLOUDCONF_CACHE_DIR: cacheDir };
+
+const { commands, result } = concurrently(
+  lanes.map((lane) => ({ ...lane, env })),
+  { group: true, timings: true, prefix: 'name' },
+);
 const output = commands.map((command) => {
   const chunks = [];
   command.stdout.subscribe((chunk) => chunks.push(chunk));

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { encodingRevision, toolBuild, toolFiles } from '../../report/provenance.js';
 
@@ -90,7 +91,7 @@ export function toolIdentity(cacheDir: string | undefined, given: Partial<Identi
   if (now() - newestChangeMs < SETTLED_MS) return identity;
   try {
     mkdirSync(dir, { recursive: true });
-    const written = `${entry}.${process.pid}.tmp`;
+    const written = `${entry}.${process.pid}-${threadId}.tmp`; // runs in threads of one process write apart
     writeFileSync(written, JSON.stringify({ fingerprint, ...identity }));
     renameSync(written, entry);
   } catch {
