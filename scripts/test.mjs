@@ -1,5 +1,6 @@
 // The whole test command: type check, lint, conformance gates and self-tests side by side, each lane's output kept together, ending with the last lines of every lane that failed, so the tail of a CI log says what broke.
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import concurrently from 'concurrently';
 
 // The self-tests come last: vitest ends its output with the failed tests' details and its summary.
@@ -7,7 +8,7 @@ const lanes = [
   { name: 'typecheck', command: 'npm:typecheck' },
   { name: 'lint', command: 'npm:lint' },
   { name: 'gates', command: 'npm:test:conformance' },
-  { name: 'self-tests', command: 'vitest run' },
+  { name: 'self-tests', command: 'npx vitest run' },
 ];
 const RECAP_LINES = 60;
 
@@ -29,15 +30,21 @@ const output = commands.map((command) => {
   return chunks;
 });
 
-const lastLines = (chunks, count) => Buffer.concat(chunks).toString('utf8').trimEnd().split('\n').slice(-count);
+const linesOf = (chunks) => Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+// vitest's heading of each failed test's details (` FAIL  file > test`), colours aside.
+const failHeading = (line) => /^\s*FAIL\s/.test(stripVTControlCharacters(line));
 
 result.then(
   () => process.exit(0),
   (closeEvents) => {
     for (const event of closeEvents.filter((closed) => closed.exitCode !== 0)) {
       const how = event.killed ? 'was stopped' : `exited with ${event.exitCode}`;
-      console.log(`\n== npm test: ${event.command.name} ${how}; its last ${RECAP_LINES} lines:`);
-      for (const line of lastLines(output[event.index], RECAP_LINES)) console.log(`[${event.command.name}] ${line}`);
+      const lines = linesOf(output[event.index]);
+      const failed = lines.filter(failHeading);
+      console.log(`\n== npm test: ${event.command.name} ${how}${failed.length ? `; ${failed.length} failed:` : ''}`);
+      for (const line of failed) console.log(`[${event.command.name}] ${line}`);
+      console.log(`== its last ${RECAP_LINES} lines:`);
+      for (const line of lines.slice(-RECAP_LINES)) console.log(`[${event.command.name}] ${line}`);
     }
     process.exit(1);
   },
