@@ -21,7 +21,7 @@ export const nearWorkers = (cores = availableParallelism()) => Math.min(NEAR_WOR
  */
 export const FAR_WORKERS = 4;
 
-/** A round trip from which the target counts as across a network (loopback answers in a few ms, even loaded). */
+/** A round trip from which the target counts as across a network: loopback answers in a few ms, and the preflight confirms a slower one with up to four more reads (a loaded machine can hold any one answer). */
 export const FAR_ROUND_TRIP_MS = 20;
 
 /**

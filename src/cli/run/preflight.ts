@@ -4,8 +4,8 @@ import type { Requirement } from '../../../spec/types.js';
 import { openTally } from '../../http/request-tally.js';
 import { openWaitBudget, type WaitBudget } from '../../http/wait-budget.js';
 import type { RunConfig } from '../../target/config.js';
-import { preflight } from '../../target/preflight.js';
-import { workersFor } from '../workers.js';
+import { preflight, type RoundTrip } from '../../target/preflight.js';
+import { FAR_ROUND_TRIP_MS, workersFor } from '../workers.js';
 import type { ResolvedRun } from './resolve.js';
 import { type RunTargets, stopBeforeJudging } from './targets.js';
 
@@ -44,7 +44,7 @@ export async function preflightRun(
   const tally = openTally();
   // Every client of the run draws its Retry-After waits from one budget: a target cannot stretch the run past it.
   const waits = openWaitBudget(options.maxRetryWait === undefined ? undefined : Number(options.maxRetryWait));
-  const timing: { roundTripMs?: number } = {};
+  const timing: RoundTrip = { confirmFromMs: FAR_ROUND_TRIP_MS };
   const unreachable = options.baseUrl ? await preflight(config, judged, timing) : undefined;
   const workers = workersFor(process.env.CLOUDCONF_WORKERS, concurrency, timing.roundTripMs);
   const stoppedEarly = guard.interrupted();
@@ -59,7 +59,7 @@ export async function preflightRun(
   if (guessLine && !options.quiet) log(guessLine);
   if (options.baseUrl && !options.quiet) {
     log(
-      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''} (${workers} suite workers); what the run creates is labelled ${config.labelPrefix}-…`,
+      `cloudconf: mode ${config.mode}; at most ${concurrency} requests in flight${options.rate ? `, ${options.rate} per second` : ''} (${workers} suite worker${workers === 1 ? '' : 's'}); what the run creates is labelled ${config.labelPrefix}-…`,
     );
   }
   return { tally, waits, workers };

@@ -1,0 +1,57 @@
+// Unit tests of the preflight's round trip: a slow answer is confirmed by reading again on the warm connection, and the least round trip counts (delays far above what a loaded machine adds to a loopback answer).
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import type { RunConfig } from './config.js';
+import { preflight, type RoundTrip } from './preflight.js';
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+});
+
+/** A loopback target answering every read with an empty page, the nth answer (from 0) after `delayMs(n)`. */
+async function target(delayMs: (n: number) => number): Promise<{ config: RunConfig; reads: () => number }> {
+  let reads = 0;
+  const server = createServer((_req, res) => {
+    setTimeout(() => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":[],"page":1,"pages":1,"results":0}');
+    }, delayMs(reads++));
+  });
+  servers.push(server);
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  const config = { baseUrl: `http://127.0.0.1:${port}/v4`, token: 'preflight-token', mode: 'full' } as RunConfig;
+  return { config, reads: () => reads };
+}
+
+test('a slow first answer and quick ones after: the least round trip counts, after one more read', async () => {
+  const { config, reads } = await target((n) => (n === 0 ? 400 : 0));
+  const timing: RoundTrip = { confirmFromMs: 250 };
+  expect(await preflight(config, [], timing)).toBeUndefined();
+  expect(timing.roundTripMs).toBeLessThan(250);
+  expect(reads()).toBe(2);
+});
+
+test('every answer slow: the round trip stays at or above the mark, after four more reads', async () => {
+  const { config, reads } = await target(() => 300);
+  const timing: RoundTrip = { confirmFromMs: 250 };
+  expect(await preflight(config, [], timing)).toBeUndefined();
+  expect(timing.roundTripMs).toBeGreaterThanOrEqual(250);
+  expect(reads()).toBe(5);
+});
+
+test('a quick first answer, or no mark to confirm: one read', async () => {
+  const quick = await target(() => 0);
+  const quickTiming: RoundTrip = { confirmFromMs: 1_000 };
+  expect(await preflight(quick.config, [], quickTiming)).toBeUndefined();
+  expect(quick.reads()).toBe(1);
+  const slow = await target(() => 60);
+  const unmarked: RoundTrip = {};
+  expect(await preflight(slow.config, [], unmarked)).toBeUndefined();
+  expect(unmarked.roundTripMs).toBeGreaterThanOrEqual(60);
+  expect(slow.reads()).toBe(1);
+});
