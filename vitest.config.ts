@@ -10,7 +10,7 @@ export default defineConfig({
     // vitest's 5 s default is a quick test's bound on a quiet machine; on two loaded cores (a whole
     // run beside, or CI) one that reads every suite file takes longer. A hang still ends in 30 s.
     testTimeout: 30_000,
-    // A child run picks its workers from the target's first round trip, which a loaded machine can stretch
+    // A child run picks its workers from the target's round trip, which a loaded machine can stretch
     // past the far mark (four workers, each its own module graph: more load still). The self-tests' runs
     // keep one, as on a quiet two-core machine, wherever they run; a test that needs more sets it.
     env: { CLOUDCONF_WORKERS: '1' },

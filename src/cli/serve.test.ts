@@ -77,8 +77,12 @@ const dig = (value: unknown, ...path: (string | number)[]): unknown =>
     value,
   );
 
-const until = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; Date.now() < end && !check(); ) await new Promise((r) => setTimeout(r, 25));
+/** Waits for a child's output to show `what`, failing after `ms`: a loaded machine can hold a log line for seconds. */
+const until = async (what: string, check: () => boolean, ms = 20_000) => {
+  for (const end = Date.now() + ms; !check(); ) {
+    if (Date.now() >= end) throw new Error(`no ${what} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 };
 
 const fixtures = {
@@ -138,7 +142,7 @@ describe('cloudconf serve (defaults)', () => {
       headers: { ...auth(), 'content-type': 'application/json' },
       body: '{}',
     });
-    await until(() => s.stdout().some((l) => l.includes('POST /v4/vpcs 400')));
+    await until('log line of the refused create', () => s.stdout().some((l) => l.includes('POST /v4/vpcs 400')));
     const lines = s.stdout();
     expect(lines.find((l) => / GET \/v4\/vpcs 200 [\d.]+ms$/.test(l))).toBeDefined();
     expect(lines.find((l) => l.includes('POST /v4/vpcs 400'))).toMatch(/label: .+; .*region/);
@@ -294,7 +298,7 @@ describe('cloudconf serve with --log json, --har and --fixtures', () => {
     expect(Object.keys(stats)).toEqual(['title', 'data']);
     expect(Object.keys(dig(stats, 'data') as object)).toEqual(['cpu', 'io', 'netv4', 'netv6']);
     expect(dig(stats, 'data', 'netv4', 'private_in', 0)).toHaveLength(2);
-    await until(() => s.stdout().length >= 3);
+    await until('log line of each of the three reads', () => s.stdout().length >= 3);
     const lines = s.stdout().map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ method: 'GET', path: '/v4/vpcs', status: 200 });
     expect(typeof lines[0].ms).toBe('number');

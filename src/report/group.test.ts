@@ -95,7 +95,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('grouped failures in Chro
     // The case is built on the toggle event, which the browser fires a task after the click: wait for it.
     const firstCase = page.locator('.like-case').first();
     await firstCase.locator(':scope > summary').click();
-    await firstCase.locator('.failure').first().waitFor({ timeout: 5_000 });
+    await firstCase.locator('.failure').first().waitFor({ timeout: 20_000 });
     expect(await firstCase.locator('.failure').count()).toBe(1);
     await firstCase.locator(':scope > summary').click();
     await page.locator('.like').first().locator('summary').first().click();

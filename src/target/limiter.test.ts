@@ -20,6 +20,11 @@ async function limiter(max: number): Promise<Limiter> {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Ticks until `check` holds, for up to 10 s: a grant can cross threads, and a loaded machine can hold either for a while. */
+async function eventually(check: () => boolean): Promise<void> {
+  for (const end = Date.now() + 10_000; !check() && Date.now() < end; ) await tick();
+}
+
 /** A worker thread that takes `take` slots of the limiter and, unless told to keep them, gives them back; it says when it holds them. */
 function workerTaking(id: string, take: number, giveBack: boolean): Worker {
   const code = `
@@ -59,9 +64,11 @@ describe('the run limiter', () => {
       void slots.acquire().then(() => {
         granted += 1;
       });
+    await eventually(() => granted >= 3);
     await tick();
     expect(granted).toBe(3);
     slots.release(false);
+    await eventually(() => granted >= 4);
     await tick();
     expect(granted).toBe(4);
     expect(l.peak()).toBe(3);
@@ -92,7 +99,7 @@ describe('the run limiter', () => {
     const gone = exited(worker);
     worker.postMessage('end');
     await gone;
-    await tick();
+    await eventually(granted);
     expect(granted()).toBe(true);
     expect(l.busy()).toBe(1);
   }, 20_000);
@@ -106,7 +113,7 @@ describe('the run limiter', () => {
     expect(granted()).toBe(false);
     worker.postMessage('give back');
     await exited(worker);
-    await tick();
+    await eventually(granted);
     expect(granted()).toBe(true);
   }, 20_000);
 
@@ -121,7 +128,7 @@ describe('the run limiter', () => {
     await tick();
     expect(granted).toBe(false);
     await l.close();
-    await tick();
+    await eventually(() => granted);
     expect(granted).toBe(true);
   });
 
