@@ -245,6 +245,26 @@ describe('requests against their rules', () => {
       }).ids;
     expect(accepted('[not a zip]')).toContain(`${update.id}/zip-${ruleId((zip.rules ?? [])[0] as Rule)}`);
     expect(accepted('[redacted]')).toEqual([]);
+    // A secret cut out of a longer value (a boundary string the run also sent as a password) leaves it unknown too.
+    expect(accepted('[redacted]-not-a-zip')).toEqual([]);
+  });
+
+  test('a refused value with a secret cut out of it is no valid value refused', () => {
+    const create = op('vpcs/create');
+    const description = fieldOf(create, 'description');
+    const max = (description.rules ?? []).find((r) => r.kind === 'length')?.max as number;
+    expect(max).toBeGreaterThan(20);
+    // Recorded: what was sent, past the limit, with a password the run also sent cut out of it.
+    const refused = (sent: string) =>
+      judge({
+        method: create.method,
+        path: `/v4${create.path}`,
+        status: 400,
+        request_body: { label: 'vpc-1', region: 'us-east', description: sent },
+        response_body: { errors: [{ field: 'description', reason: 'too long' }] },
+      }).ids;
+    expect(refused('d'.repeat(max))).toContain(`${create.id}/description-length`);
+    expect(refused(`[redacted]${'d'.repeat(max - 20)}`)).toEqual([]);
   });
 
   test('paging bounds are judged where the documents show them', () => {

@@ -4,7 +4,7 @@ import { requirementId, ruleId, walkFields } from '../../spec/derive.js';
 import { crossRuleHolds, ruleHolds } from '../../spec/evaluate.js';
 import { areas, requirements } from '../../spec/index.js';
 import type { Field, Operation, Param } from '../../spec/types.js';
-import { type Exchange, REDACTED } from '../http/exchange.js';
+import { type Exchange, holdsRedaction } from '../http/exchange.js';
 import type { Matched } from './match.js';
 import { isObject } from './recorded.js';
 import { type JudgedRequest, valueAtLocation } from './request.js';
@@ -51,7 +51,7 @@ function spokenOf(op: Operation, path: string): boolean {
 /** A field or parameter with at least one rule, every one of them decidable from the value and satisfied by it. */
 function validUnderRules(field: Field | Param, value: unknown): string[] | undefined {
   const rules = field.rules ?? [];
-  if (rules.length === 0 || value === undefined || value === REDACTED) return undefined;
+  if (rules.length === 0 || value === undefined || holdsRedaction(value)) return undefined;
   return rules.every((r) => ruleHolds(r, value) === true) ? rules.map(ruleId) : undefined;
 }
 

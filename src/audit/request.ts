@@ -5,7 +5,7 @@ import { requirementId } from '../../spec/derive.js';
 import { checkBody, checkField, type Violation } from '../../spec/evaluate.js';
 import { requirementById } from '../../spec/index.js';
 import type { Operation, Param } from '../../spec/types.js';
-import { type Exchange, REDACTED } from '../http/exchange.js';
+import { type Exchange, holdsRedaction } from '../http/exchange.js';
 import type { Matched } from './match.js';
 import { isObject } from './recorded.js';
 
@@ -62,8 +62,10 @@ function bodyOf(op: Operation, e: Exchange) {
     }
   }
   const notJson = text.trim() !== '' && type !== undefined && !JSON_TYPE.test(type);
-  // A redacted value (a password in a proxy's recording) is no value to judge.
-  const violations = checkBody(body, value).filter((v) => valueAtLocation(value, v.location) !== REDACTED);
+  // A field's value with a secret cut out of it (a password in a proxy's recording) is no value to judge.
+  const violations = checkBody(body, value).filter(
+    (v) => v.location === '' || !holdsRedaction(valueAtLocation(value, v.location)),
+  );
   return { violations, notJson, value };
 }
 

@@ -6,7 +6,7 @@ import { Redactor } from './redact.js';
 
 export type { Exchange, RecordedRequest, RecordedResponse } from '../vocabulary/exchange.js';
 
-export { REDACTED } from './redact.js';
+export { holdsRedaction, REDACTED } from './redact.js';
 
 /** Replaces every occurrence of each secret in a text. */
 export function redact(text: string, secrets: Iterable<string>): string {

@@ -2,6 +2,13 @@
 
 export const REDACTED = '[redacted]';
 
+/**
+ * Whether a recorded value had a secret cut out of it, whole or within one of its strings (a
+ * boundary value the run also sent as a password, inside a longer label): what was sent there is unknown.
+ */
+export const holdsRedaction = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes(REDACTED) : (JSON.stringify(value) ?? '').includes(REDACTED);
+
 /** Members whose string values are secrets wherever they appear in a JSON body, sent or received. */
 export const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password', 'root_pass', 'secret', 'client_secret']);
 
