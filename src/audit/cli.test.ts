@@ -2,7 +2,6 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +10,10 @@ import { describe, expect, test } from 'vitest';
 import { operationById } from '../../spec/index.js';
 import { audit } from '../cli/audit.js';
 import { startReferenceServer } from '../reference/server.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-audit-cli-'));
+const dir = scratchDirectory('audit-cli');
 const file = (name: string, lines: unknown[]) => {
   const path = join(dir, name);
   writeFileSync(path, `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`);

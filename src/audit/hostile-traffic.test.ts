@@ -3,15 +3,15 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { audit, findingLine } from '../cli/audit.js';
 import { writeProxyOutputs } from '../cli/proxy.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { startProxy } from './proxy.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-hostile-traffic-'));
+const dir = scratchDirectory('hostile-traffic');
 
 const TOKEN = 'Tk/8sd+Qw2=Zx9/Lp4+Mn==';
 const COOKIE_A = 'sess-4f9a8b7c6d5e';

@@ -1,9 +1,7 @@
 // Self-tests over every exchange of a whole run through the proxy against the clean reference server: its answers use only the documents' identifiers (issue 17 item 4), audit judges the suite's own traffic clean (item 5), and every success answer has the shape the OpenAPI export types (issue 31 item 4).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventKinds, operations, requirementById } from '../../spec/index.js';
@@ -12,13 +10,14 @@ import { inlineRecord, successResponse } from '../../spec/responses.js';
 import { createAjv } from '../check/ajv.js';
 import type { Exchange } from '../http/exchange.js';
 import { startReferenceServer } from '../reference/server.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import type { Finding } from './finding.js';
 import { OperationIndex } from './match.js';
 import { startProxy } from './proxy.js';
 import { isObject } from './recorded.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-own-traffic-'));
+const work = scratchDirectory('own-traffic');
 /** A whole run shares two cores with the reference server, the proxy and other work. */
 const BOUND_MS = 20 * 60_000;
 

@@ -2,20 +2,20 @@
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { Auditor } from './auditor.js';
 import { harLog } from './har.js';
 import { type RunningProxy, startProxy } from './proxy.js';
 import { readRecording } from './read.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'cloudconf-proxy-'));
+const work = scratchDirectory('proxy');
 
 /** `cloudconf run` as a user starts it, in a child process, so this process keeps serving while it runs. */
 function runSuite(baseUrl: string, token: string, args: string[]): Promise<number | null> {

@@ -1,10 +1,10 @@
 // Self-tests of reading recordings: JSON lines and HAR told apart by content, bodies and queries as written, bad lines and entries reported and skipped, the proxy's HAR read back whole.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { harLog } from './har.js';
 import { parseRecording, readRecording, UnreadableRecording } from './read.js';
 
@@ -136,7 +136,7 @@ describe('HAR', () => {
 });
 
 describe('files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-read-'));
+  const dir = scratchDirectory('read');
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);

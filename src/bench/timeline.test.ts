@@ -1,14 +1,16 @@
 // Self-test of the run timeline: which tests ran alone in their file, each file's chain of requests, and each worker's sum of chains.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { describeInFlight, readTimeline, workersOf } from './timeline.js';
+
+const work = scratchDirectory('timeline');
 
 /** A report directory whose results.json has one test span per row: [id, area, worker, start, stop, requests]. */
 function reportOf(spans: [string, string, string, number, number, number][]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-timeline-'));
+  const dir = mkdtempSync(join(work, 'timeline-'));
   const requirements = spans.map(([id, area, worker, start, stop, requests]) => ({
     id,
     part: 1,

@@ -1,13 +1,15 @@
 // Self-test of cleanup on Ctrl-C: a run against `cloudconf serve` gets SIGINT halfway, then `cloudconf cleanup --prefix`; nothing the run made is left on the target.
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { operations } from '../../spec/index.js';
 import { runCli, startCli, startServe } from '../cli/child.js';
 import type { Results } from '../report/results.js';
 import { type Made, readJournal } from '../target/journal.js';
+import { scratchDirectory } from '../test-support/scratch.js';
+
+const work = scratchDirectory('interrupt');
 
 const TOKEN = 'interrupt-test-token-5d1e';
 
@@ -64,7 +66,7 @@ test('a run interrupted halfway, then cloudconf cleanup --prefix, leaves nothing
 }, async () => {
   const server = await startServe(TOKEN);
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-interrupt-'));
+    const dir = mkdtempSync(join(work, 'interrupt-'));
     const journal = join(dir, 'created.jsonl');
     const run = startCli(['run', '--base-url', server.baseUrl, '--part', '1', '--report-dir', dir], {
       env: { CLOUDCONF_TOKEN: TOKEN },

@@ -1,12 +1,14 @@
 // Self-test of a truthful cleanup: a run of the transfer suites against the reference server leaves accepted transfers, which the documents say cannot be canceled; the run neither tries to cancel them at the end nor lists them as left.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startRewritingTarget } from '../selftest/rewriting-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('cleanup-kept');
 
 const TOKEN = 'kept-test-token-3b7d5e';
 const BOUND_MS = 150_000;
@@ -16,7 +18,7 @@ test('transfers the documents say cannot be canceled are kept, not listed as lef
 }, async () => {
   const target = await startRewritingTarget(TOKEN, () => undefined);
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-kept-'));
+    const dir = mkdtempSync(join(work, 'kept-'));
     const r = await runCli(['run', '--base-url', target.baseUrl, '--only', 'transfers', '--report-dir', dir], {
       env: { CLOUDCONF_TOKEN: TOKEN },
       boundMs: BOUND_MS,

@@ -3,10 +3,12 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('echo-secrets');
 
 const TOKEN = 'echo/Tok+3n=9f8e7d/6c5b+4a==';
 
@@ -36,7 +38,7 @@ test('a target echoing the token encoded leaks it nowhere', { timeout: 180_000 }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-echo-'));
+  const dir = mkdtempSync(join(work, 'echo-'));
   try {
     const r = await runCli(
       ['run', '--base-url', `http://127.0.0.1:${port}/v4`, '--only', 'tags', '--timeout', '2000', '--report-dir', dir],

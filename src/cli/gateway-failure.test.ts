@@ -1,12 +1,14 @@
 // Self-test of a run behind a failing gateway: every refusal of a VPC create turned into a 504 leaves the rule cases unjudged (`error`), never `fail` or `pass`, and the run exits 2.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startRewritingTarget } from '../selftest/rewriting-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('gateway-failure');
 
 const TOKEN = 'gateway-test-token-5d81c3';
 const BOUND_MS = 90_000;
@@ -24,7 +26,7 @@ test('a 504 where a rule case is refused makes the requirement error, with the s
     return { status: 504, json: { errors: [{ reason: 'Gateway Timeout' }] } };
   });
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-gateway-'));
+    const dir = mkdtempSync(join(work, 'gateway-'));
     const only = RULE_CASES.flatMap((id) => ['--only', id]);
     const r = await runCli(['run', '--base-url', target.baseUrl, ...only, '--seed', '1', '--report-dir', dir], {
       env: { CLOUDCONF_TOKEN: TOKEN },

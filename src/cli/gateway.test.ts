@@ -1,14 +1,16 @@
 // Self-test of what a gateway in front of the target sees: every request carries the `--header` values and a `cloudconf/<version>` User-Agent, and the header's value (a secret) appears in no report and nowhere in what the run prints.
 
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startProxy } from '../audit/proxy.js';
 import { encodedForms } from '../http/redact.js';
 import { startReferenceServer } from '../reference/server.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { TOOL_VERSION } from '../version.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('gateway');
 
 const KEY = 'gw/Key+9f8e7d6c5b4a==';
 
@@ -30,7 +32,7 @@ test('--header and the User-Agent reach the target on every request; the header 
       seen.push(exchange.request.headers);
     },
   });
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-gateway-'));
+  const dir = mkdtempSync(join(work, 'gateway-'));
   try {
     const r = await runCli(
       [

@@ -1,13 +1,15 @@
 // Self-test of the bounds a run keeps whatever the target sends: requests and loops, memory with huge, deep or compressed bodies, reports still written, and every request counted.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startRecordingProxy } from '../http/recording-proxy.js';
 import type { Results } from '../report/results.js';
 import { type HostileBehaviour, startHostileProxy, startHostileTarget } from '../selftest/hostile-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli, serveDuringTests } from './child.js';
+
+const work = scratchDirectory('hostile-bounds');
 
 const TOKEN = 'bounds-test-token-7f3a';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
@@ -18,7 +20,7 @@ const sizeOf = (dir: string): number =>
     (n, f) => n + (f.isDirectory() ? sizeOf(join(dir, f.name)) : statSync(join(dir, f.name)).size),
     0,
   );
-const reportDir = (name: string) => mkdtempSync(join(tmpdir(), `cloudconf-bounds-${name}-`));
+const reportDir = (name: string) => mkdtempSync(join(work, `bounds-${name}-`));
 
 /**
  * A heap far below what an unbounded run took (5.5 GB with 4 MiB error bodies, 10 GB with a gzip

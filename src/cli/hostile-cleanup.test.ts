@@ -1,12 +1,14 @@
 // Self-test of the cleanup against a hostile target: labels ending in a lone surrogate or echoing the token, refusals carrying the token and escape sequences; the reports are written, no secret leaves, target text is inert, and the printed command removes what was left.
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startRewritingTarget } from '../selftest/rewriting-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('hostile-cleanup');
 
 const TOKEN = 'cleanup-test-token-4f9e1b2c8d';
 const BOUND_MS = 150_000;
@@ -35,7 +37,7 @@ test('a hostile target cannot lose the reports, leak the token or write on the t
     return undefined;
   });
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-hostile-cleanup-'));
+    const dir = mkdtempSync(join(work, 'hostile-cleanup-'));
     const r = await runCli(['run', '--base-url', target.baseUrl, '--only', 'tags', '--report-dir', dir], {
       env: { CLOUDCONF_TOKEN: TOKEN },
       boundMs: BOUND_MS,

@@ -1,12 +1,14 @@
 // Self-test of ownership in safe mode: a target whose create answers carry the id of a VPC the run did not make (with the label sent echoed, or as that VPC's own record) never sees that VPC changed or deleted.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startRewritingTarget } from '../selftest/rewriting-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('hostile-ownership');
 
 const TOKEN = 'ownership-test-token-7c2a9e';
 const BOUND_MS = 150_000;
@@ -32,7 +34,7 @@ test('in safe mode, a create answer naming a pre-existing VPC never leads to a c
     precious = (await made.json()) as Record<string, unknown>;
     expect(made.status).toBe(200);
 
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-ownership-'));
+    const dir = mkdtempSync(join(work, 'ownership-'));
     const r = await runCli(
       ['run', '--base-url', target.baseUrl, '--mode', 'safe', '--only', 'vpcs', '--report-dir', dir],
       { env: { CLOUDCONF_TOKEN: TOKEN }, boundMs: BOUND_MS },

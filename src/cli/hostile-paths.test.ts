@@ -1,13 +1,15 @@
 // Self-tests of values from a target or a file that would become part of a URL: ids no path can hold (`""`, `.`, `..`, a word or a fraction for an integer) never go into a path, whether a cleanup lists them, a journal names them, or a create answer gives them in safe mode; a journal is used only against its own base URL, and what it names is deleted only when read back with the prefix.
 
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startListingTarget } from '../selftest/listing-target.js';
 import { startRewritingTarget } from '../selftest/rewriting-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('hostile-paths');
 
 const TOKEN = 'paths-test-token-5e1d7c';
 const PREFIX = 'ccpath1';
@@ -83,7 +85,7 @@ describe('cleanup --journal', () => {
       },
     });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'cloudconf-journal-'));
+      const dir = mkdtempSync(join(work, 'journal-'));
       const journal = join(dir, 'created.jsonl');
       writeFileSync(
         journal,
@@ -119,7 +121,7 @@ describe('cleanup --journal', () => {
   }, async () => {
     const target = await startListingTarget({ records: { '/vpcs/4': { id: 4, label: `${PREFIX}-x` } } });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'cloudconf-journal-'));
+      const dir = mkdtempSync(join(work, 'journal-'));
       const made = [{ key: 'c', remove: 'vpcs/delete', params: { vpcId: 4 }, label: `${PREFIX}-x` }];
       const staging = join(dir, 'staging.jsonl');
       writeFileSync(staging, journalOf('https://staging.example.test/v4', made));
@@ -154,7 +156,7 @@ describe('safe mode, with create answers whose id no path can hold', () => {
       return { status: 200, json: { ...(answer.json as object), id } };
     });
     try {
-      const dir = mkdtempSync(join(tmpdir(), 'cloudconf-safe-ids-'));
+      const dir = mkdtempSync(join(work, 'safe-ids-'));
       const args = [
         'run',
         '--base-url',

@@ -2,12 +2,14 @@
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startHostileProxy } from '../selftest/hostile-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { closedPort, runCli, serveDuringTests } from './child.js';
+
+const work = scratchDirectory('hostile-preflight');
 
 const TOKEN = 'preflight-test-token-41c9';
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
@@ -55,7 +57,7 @@ describe('a misconfigured run', () => {
   ];
   for (const { name, args, says } of cases) {
     test(`${name}: exit 2 with one line saying so, and no verdicts`, { timeout: 90_000 }, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'cloudconf-preflight-'));
+      const dir = mkdtempSync(join(work, 'preflight-'));
       const r = await runCli(['run', ...(await args()), '--only', 'vpcs', '--report-dir', dir], { boundMs: 60_000 });
       const output = r.stdout + r.stderr;
       expect(r.code, output).toBe(2);
@@ -69,7 +71,7 @@ describe('a misconfigured run', () => {
   }
 
   test('a trailing slash on the base URL names the same base URL: the run judges', { timeout: 90_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-slash-'));
+    const dir = mkdtempSync(join(work, 'slash-'));
     const only = 'vpcs/list/auth';
     const r = await runCli(
       ['run', '--seed', '1', '--base-url', `${serve.baseUrl}/`, '--token', TOKEN, '--only', only, '--report-dir', dir],
@@ -84,7 +86,7 @@ describe('a misconfigured run', () => {
 
   test('a 401 to every write: the body rules are errors, not passes', { timeout: 150_000 }, async () => {
     const proxy = await startHostileProxy(serve.baseUrl, 'writes401');
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-writes401-'));
+    const dir = mkdtempSync(join(work, 'writes401-'));
     try {
       const only = 'vpcs/create/label-length';
       const args = [

@@ -1,11 +1,13 @@
 // Self-test of stopping a run whose requests hang: after SIGTERM nothing waits out the request timeout, the suites send nothing more, and the run ends with its reports.
 
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startHostileTarget } from '../selftest/hostile-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { startCli, waitForOutput } from './child.js';
+
+const work = scratchDirectory('hostile-signal');
 
 /** Far above every bound below: a run that waits for the answers in flight ends only past it. */
 const TIMEOUT_MS = 60_000;
@@ -23,7 +25,7 @@ test('SIGTERM while requests hang: the stop is acted on at once and the run ends
   timeout: 150_000,
 }, async () => {
   const target = await startHostileTarget('hangsAfterPreflight');
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-signal-'));
+  const dir = mkdtempSync(join(work, 'signal-'));
   try {
     const args = ['run', '--base-url', target.baseUrl, '--token', 'signal-test-token-2b7e', '--only', 'tags'];
     const r = startCli([...args, '--timeout', String(TIMEOUT_MS), '--report-dir', dir], { boundMs: 140_000 });

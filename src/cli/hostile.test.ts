@@ -1,13 +1,15 @@
 // Self-test of `cloudconf run` against hostile targets (one small misbehaving server per case): it ends within a bound, writes every report, exits as decided below, and prints no stack trace.
 
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { selectRequirements } from '../../spec/selection.js';
 import type { Results } from '../report/results.js';
 import { type HostileBehaviour, startHostileTarget } from '../selftest/hostile-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('hostile');
 
 /**
  * Exit 2 where no answer can be judged: nothing came (silent), it came too slowly (slow), the
@@ -43,7 +45,7 @@ describe.concurrent('a run against a hostile target', () => {
       timeout: BOUND_MS + 30_000,
     }, async () => {
       const target = await startHostileTarget(behaviour, { preflightAnswered });
-      const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-${behaviour}-`));
+      const dir = mkdtempSync(join(work, `hostile-${behaviour}-`));
       try {
         const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
         const r = await runCli([...args, '--timeout', String(timeoutMs), '--report-dir', dir], { boundMs: BOUND_MS });
@@ -90,7 +92,7 @@ describe.concurrent('a target that breaks every connection from the first reques
       timeout: BOUND_MS,
     }, async () => {
       const target = await startHostileTarget(behaviour);
-      const dir = mkdtempSync(join(tmpdir(), `cloudconf-hostile-first-${behaviour}-`));
+      const dir = mkdtempSync(join(work, `hostile-first-${behaviour}-`));
       try {
         const args = ['run', '--base-url', target.baseUrl, '--token', 'hostile-token-x', '--only', AREA];
         const r = await runCli([...args, '--timeout', String(SHORT_TIMEOUT_MS), '--report-dir', dir], {

@@ -1,13 +1,15 @@
 // Self-tests of what `cloudconf run` really sends, seen by a recording proxy in front of `cloudconf serve`: read-only sends only GETs, safe never sends a billed, irreversible or account-wide operation, --rate holds.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { operations } from '../../spec/index.js';
 import { type RecordingProxy, startRecordingProxy } from '../http/recording-proxy.js';
 import type { Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli, serveDuringTests } from './child.js';
+
+const work = scratchDirectory('modes');
 
 const TOKEN = 'modes-test-token-3f9a';
 const RATE_SLACK_SECONDS = 0.5;
@@ -21,7 +23,7 @@ async function runThrough(
   env: Record<string, string> = {},
 ): Promise<{ proxy: RecordingProxy; results: Results; code: number | null }> {
   const proxy = await startRecordingProxy(server.baseUrl);
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-modes-'));
+  const dir = mkdtempSync(join(work, 'modes-'));
   try {
     const r = await runCli(['run', '--base-url', proxy.baseUrl, '--report-dir', dir, '--seed', '7', ...args], {
       env: { CLOUDCONF_TOKEN: TOKEN, ...env },

@@ -1,15 +1,15 @@
 // Runs against the reference server with --baseline and --known-failures: an unchanged target passes, a new fault fails, a fixed one is listed as improved.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { exitCodeOf, type Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { type RunOptions, runSuite } from './run.js';
 
 /** A fault the vpcs/create requirements catch: a VPC is created without the subnets of its body. */
 const FAULT = 'vpc-subnets-dropped';
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-baseline-'));
+const dir = scratchDirectory('baseline');
 const base = { only: 'vpcs/create', seed: '1', runs: '1', allure: false } as const;
 
 async function run(name: string, options: Partial<RunOptions>) {

@@ -1,11 +1,11 @@
 // A run whose suites or cleanup throw still writes all four reports, marked incomplete, and exits 2; a run killed with SIGKILL leaves no earlier report looking current.
 
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 import { IN_PROGRESS_MARKER, REPORT_FILES } from '../report/complete.js';
 import { exitCodeOf, type Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { startCli } from './child.js';
 import { runSuite } from './run.js';
 
@@ -44,6 +44,7 @@ afterEach(() => {
   broken.cleanup = false;
 });
 
+const work = scratchDirectory('run-complete');
 const ONLY = 'vpcs/create/label-length';
 
 async function runInto(dir: string) {
@@ -56,7 +57,7 @@ async function runInto(dir: string) {
 
 for (const phase of ['suites', 'cleanup'] as const) {
   test(`a run whose ${phase} throw writes all four reports marked incomplete, and exits 2`, async () => {
-    const dir = mkdtempSync(join(tmpdir(), `cloudconf-phase-${phase}-`));
+    const dir = mkdtempSync(join(work, `phase-${phase}-`));
     broken[phase] = true;
     const { results, written } = await runInto(dir);
     for (const file of REPORT_FILES) expect(existsSync(join(dir, file)), file).toBe(true);
@@ -74,7 +75,7 @@ for (const phase of ['suites', 'cleanup'] as const) {
 }
 
 test('a run killed with SIGKILL leaves no earlier report looking current', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-killed-'));
+  const dir = mkdtempSync(join(work, 'killed-'));
   await runInto(dir);
   expect(existsSync(join(dir, 'index.html'))).toBe(true);
   const child = startCli(['run', '--only', 'vpcs', '--report-dir', dir, '--quiet'], { boundMs: 60_000 });

@@ -1,17 +1,17 @@
 // A real run's reports say what was run: results.json follows its JSON Schema (schemaVersion tied to it) and carries the provenance, which index.html, summary.md and junit.xml show.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, expect, test } from 'vitest';
 import { encodingRevision } from '../report/provenance.js';
 import { RESULTS_SCHEMA_VERSION, type Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runSuite } from './run.js';
 
 const schema = JSON.parse(readFileSync(new URL('../report/results.schema.json', import.meta.url), 'utf8'));
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-provenance-'));
+const dir = scratchDirectory('provenance');
 const read = (file: string) => readFileSync(join(dir, file), 'utf8');
 let written: Results;
 

@@ -1,18 +1,20 @@
 // Two shards of `--part 1`, merged with `report --merge`, give the same verdicts as one run of it (against a faulty server, so failures are compared too).
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { report } from './report.js';
 import { runSuite } from './run.js';
+
+const work = scratchDirectory('run-shards');
 
 /** Faults seen in several areas of Part 1, so both shards have failures to merge. */
 const FAULTS = ['no-token-accepted', 'vpc-subnets-dropped'];
 
 test('two shards merged equal one run', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-shards-'));
+  const dir = mkdtempSync(join(work, 'shards-'));
   const base = { part: '1', seed: '1', runs: '1', allure: false, quiet: true, faults: FAULTS } as const;
   const log = () => {};
   const one = (await runSuite({ ...base, reportDir: join(dir, 'one') }, log)) as Results;

@@ -1,11 +1,13 @@
 // Self-test that no secret leaves a run: the token (from the environment, a config file or a flag), credential passwords and OAuth client secrets appear in no report file and nowhere in what the run prints.
 
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { couldBeSecret } from '../http/redact.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli, startServe } from './child.js';
+
+const work = scratchDirectory('secrets');
 
 const TOKEN = `secret-token-${Math.random().toString(36).slice(2)}-do-not-print`;
 
@@ -49,8 +51,8 @@ afterAll(async () => {
 
 /** Runs a selection with the token given one way; answers every text the run left: its files and its output. */
 async function texts(only: string, how: 'env' | 'config' | 'flag', server: Served): Promise<Map<string, string>> {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-secrets-'));
-  const configFile = join(mkdtempSync(join(tmpdir(), 'cloudconf-config-')), 'target.json');
+  const dir = mkdtempSync(join(work, 'secrets-'));
+  const configFile = join(mkdtempSync(join(work, 'config-')), 'target.json');
   writeFileSync(configFile, JSON.stringify({ base_url: server.baseUrl, token: TOKEN }));
   const target =
     how === 'config'

@@ -1,15 +1,15 @@
 // Self-tests of `cloudconf serve` as a client developer runs it: banner and /openapi.json, request log, HAR, fixtures, CORS, injected errors and delays, state snapshot and restore, the statistics shape.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-serve-'));
+const dir = scratchDirectory('serve');
 
 interface Served {
   child: ChildProcess;

@@ -1,13 +1,15 @@
 // Self-test of the accepting side against servers stricter than the documents (issue 28): a plain proxy in front of the reference server, and the plain VPC server of our own, refuse VPC labels over 32 characters (the documents allow 64); the suite's accepting requirements fail there, and against the baseline of a clean run the failure is new.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Results } from '../report/results.js';
 import { startPlainVpcServer } from '../selftest/plain-vpc-server.js';
 import { startStricterTarget } from '../selftest/stricter-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
+
+const work = scratchDirectory('stricter-target');
 
 const TOKEN = 'stricter-test-token-5d1e0b';
 const BOUND_MS = 150_000;
@@ -16,7 +18,7 @@ const readResults = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.
 test('a server that lowers the VPC label limit to 32 fails the accepting requirement, and a baseline comparison shows it as new', {
   timeout: 2 * BOUND_MS + 30_000,
 }, async () => {
-  const clean = mkdtempSync(join(tmpdir(), 'cloudconf-stricter-clean-'));
+  const clean = mkdtempSync(join(work, 'stricter-clean-'));
   const first = await runCli(['run', '--only', 'vpcs', '--seed', '1', '--quiet', '--report-dir', clean], {
     boundMs: BOUND_MS,
   });
@@ -24,7 +26,7 @@ test('a server that lowers the VPC label limit to 32 fails the accepting require
 
   const target = await startStricterTarget(TOKEN, 32);
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-stricter-'));
+    const dir = mkdtempSync(join(work, 'stricter-'));
     const args = ['run', '--base-url', target.baseUrl, '--only', 'vpcs', '--seed', '1', '--quiet'];
     const r = await runCli([...args, '--report-dir', dir, '--baseline', join(clean, 'results.json')], {
       env: { CLOUDCONF_TOKEN: TOKEN },
@@ -54,7 +56,7 @@ test('the plain server of our own (not the reference server) with its VPC label 
   /** `--only vpcs` against a plain server, as a run of its implementer would go. */
   async function plainRun(limits: { labelMax: number } | undefined, baseline?: string) {
     const server = await startPlainVpcServer({ regions: ['pl-central'], ...(limits ? { limits } : {}) });
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-plain-stricter-'));
+    const dir = mkdtempSync(join(work, 'plain-stricter-'));
     try {
       const args = ['run', '--base-url', server.baseUrl, '--region', 'pl-central', '--only', 'vpcs', '--seed', '1'];
       const r = await runCli([...args, '--quiet', '--report-dir', dir, ...(baseline ? ['--baseline', baseline] : [])], {

@@ -3,10 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { openapiDocument } from './openapi.js';
+
+const work = scratchDirectory('openapi-lint');
 
 const redocly = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
@@ -41,7 +43,7 @@ interface Problem {
 }
 
 test('redocly lint (recommended rules) finds no error, and only the warnings explained', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-lint-'));
+  const dir = mkdtempSync(join(work, 'lint-'));
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(openapiDocument()));
   const run = spawnSync(process.execPath, [redocly, 'lint', file, '--format=json', '--max-problems=10000'], {

@@ -1,15 +1,17 @@
 // Unit tests of the reports' completeness: a renderer that throws still leaves all four reports, marked incomplete; a started run leaves no earlier report looking current.
 
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { IN_PROGRESS_MARKER, markFinished, markInProgress, REPORT_FILES } from './complete.js';
 import { exitCodeOf, type Results } from './results.js';
 import { requirement, results } from './test-support/sample-results.js';
 import { RENDERERS, writeReports } from './write.js';
 
-const fresh = () => mkdtempSync(join(tmpdir(), 'cloudconf-complete-'));
+const work = scratchDirectory('complete');
+
+const fresh = () => mkdtempSync(join(work, 'complete-'));
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 const passing = () => results([requirement('vpcs/list/paged', 'pass'), requirement('vpcs/create/label', 'pass')]);
 

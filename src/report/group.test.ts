@@ -1,16 +1,18 @@
 // Failures that fail alike are grouped: one card (or one summary entry) with the first case in full and the others one line each; a report with 8 such requirements prints in a few pages.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { browserAvailable, browserRequired, launchChromium } from '../test-support/chromium.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { groupFailures } from './group.js';
 import { renderHtml, reportView } from './html.js';
 import { renderSummary } from './summary.js';
 import { openFile } from './test-support/chromium.js';
 import { exchange, failure, requirement, results } from './test-support/sample-results.js';
+
+const work = scratchDirectory('group');
 
 /** 24 label lengths a target wrongly accepted, and one other failure of the same requirement. */
 function labelFailures() {
@@ -81,7 +83,7 @@ describe.skipIf(!browserAvailable && !browserRequired)('grouped failures in Chro
   });
 
   test('a report with 8 failing requirements of 25 cases each prints in a few pages, grouped in cards', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cloudconf-group-'));
+    const dir = mkdtempSync(join(work, 'group-'));
     const file = join(dir, 'index.html');
     writeFileSync(file, renderHtml(eight()));
     const { page, errors } = await openFile(browser, file);

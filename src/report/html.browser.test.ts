@@ -1,6 +1,6 @@
 // Opens the HTML reports in headless Chromium: a run against a faulty reference server, the comparison with a clean run, and hostile text.
 
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,6 +49,7 @@ describe.skipIf(!available && !required)('HTML reports in Chromium', { timeout: 
 
   afterAll(async () => {
     await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Opens a report file, failing on any script error and on any request that is not the file itself. */

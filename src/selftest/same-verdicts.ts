@@ -1,6 +1,6 @@
 // Self-check that concurrency changes no verdict: Part 1 with the same seed at `--concurrency 1` and at the default, each against a fresh `cloudconf serve` behind the delay proxy, must give every requirement the same verdict, and the proxy must see the cap held.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServe } from '../cli/child.js';
@@ -16,7 +16,9 @@ const ONLY = process.env.SAME_VERDICTS_ONLY;
 const DELAY_MS = 5;
 const BOUND_MS = 15 * 60_000;
 
-async function runAt(concurrency: number): Promise<{ results?: Results; inFlight: InFlight; code: number | null }> {
+async function runAt(
+  concurrency: number,
+): Promise<{ results?: Results; inFlight: InFlight; code: number | null; dir: string }> {
   const server = await startServe(TOKEN);
   const proxy = await startDelayProxy(server.baseUrl, DELAY_MS);
   try {
@@ -37,7 +39,7 @@ async function runAt(concurrency: number): Promise<{ results?: Results; inFlight
     process.stderr.write(
       `--concurrency ${concurrency}: exit ${r.code}, ${(r.ms / 1000).toFixed(0)} s, ${inFlight.requests} requests, in flight peak ${inFlight.peak} mean ${inFlight.mean.toFixed(1)} (${dir})\n`,
     );
-    return { ...(results ? { results } : {}), inFlight, code: r.code };
+    return { ...(results ? { results } : {}), inFlight, code: r.code, dir };
   } finally {
     await proxy.close();
     await server.stop();
@@ -64,6 +66,8 @@ async function main(): Promise<number> {
   process.stderr.write(
     problems.length ? 'same verdicts: differences found\n' : 'same verdicts: every requirement alike\n',
   );
+  // Alike runs leave nothing behind; runs that differ keep their reports where the lines above say.
+  if (!problems.length) for (const dir of [one.dir, many.dir]) rmSync(dir, { recursive: true, force: true });
   return problems.length ? 1 : 0;
 }
 

@@ -1,6 +1,6 @@
 // Self-check that the suite needs no empty account (DESIGN section 5): `cloudconf serve` seeded with unrelated data, and two whole runs with the same seed against it at once, must both find no failure.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServe } from '../cli/child.js';
@@ -47,6 +47,8 @@ async function main(): Promise<number> {
       if (r.code !== 0 || !s || s.fail > 0 || s.error > 0) bad += 1;
     }
     process.stderr.write(bad ? `shared target: ${bad} run(s) failed\n` : 'shared target: both runs clean\n');
+    // Clean runs leave nothing behind; a failed run's reports stay where the lines above say.
+    if (!bad) for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     return bad ? 1 : 0;
   } finally {
     await server.stop();

@@ -1,15 +1,17 @@
 // Self-tests of where the target and token come from: a flag wins over the config file, the file over CLOUDCONF_TOKEN, and no error quotes the file.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { scratchDirectory } from '../test-support/scratch.js';
 import { CONFIG_FILE, ConfigError, configFileOf, resolveTarget, runOptionsFromFile } from './config-file.js';
+
+const work = scratchDirectory('config-file');
 
 const TOKEN = 'file-token-never-quoted-7c1';
 
 function file(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'cloudconf-config-')), 'target.json');
+  const path = join(mkdtempSync(join(work, 'config-')), 'target.json');
   writeFileSync(path, text);
   return path;
 }
@@ -97,7 +99,7 @@ test('a base URL with user-info or another scheme is refused, without quoting it
 });
 
 test(`./${CONFIG_FILE} is found in the working directory when no --config is given`, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-cwd-'));
+  const dir = mkdtempSync(join(work, 'cwd-'));
   expect(configFileOf(undefined, dir)).toBeUndefined();
   writeFileSync(join(dir, CONFIG_FILE), '{}');
   expect(configFileOf(undefined, dir)).toBe(`${dir}/${CONFIG_FILE}`);

@@ -3,7 +3,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -11,9 +10,12 @@ import { operationById } from '../../spec/index.js';
 import type { Operation } from '../../spec/types.js';
 import { NoAnswer } from '../http/client.js';
 import { startHostileTarget } from '../selftest/hostile-target.js';
+import { scratchDirectory } from '../test-support/scratch.js';
 import type { RunConfig } from './config.js';
 import { readJournal } from './journal.js';
 import { Session, STOP_CHECK_MS } from './session.js';
+
+const work = scratchDirectory('session');
 
 const op = (id: string): Operation => {
   const o = operationById.get(id);
@@ -68,7 +70,7 @@ function config(baseUrl: string, extra: Partial<RunConfig> = {}): RunConfig {
 
 describe('session', () => {
   test('journals what it creates in the run account, and what it deletes; not what another account makes', async () => {
-    const journalPath = join(mkdtempSync(join(tmpdir(), 'cloudconf-journal-')), 'created.jsonl');
+    const journalPath = join(mkdtempSync(join(work, 'journal-')), 'created.jsonl');
     const s = new Session(config(await listening, { journalPath }));
     const vpc = await s.send(op('vpcs/create'), { body: { label: 'cctest1-a', region: 'r' } });
     const vpcId = (vpc.response?.json as { id: number } | undefined)?.id ?? 0;
@@ -106,7 +108,7 @@ describe('session', () => {
 });
 
 test('every request of the run stops once the stop file exists (seen within STOP_CHECK_MS)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-stop-'));
+  const dir = mkdtempSync(join(work, 'stop-'));
   const stopPath = join(dir, 'stopped');
   const s = new Session(config(await listening, { stopPath }));
   expect((await s.send(op('vpcs/list'))).transportError).toBeUndefined();

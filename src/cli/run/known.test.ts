@@ -1,14 +1,16 @@
 // Unit tests of the baseline and known-failures phase alone: what got worse, strict hygiene, the known-failures file written, and an error there kept as a reason.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { baselineFromKnownFailures, parseKnownFailures } from '../../report/baseline.js';
 import { PhaseErrors } from '../../report/complete.js';
 import { exitCodeOf } from '../../report/results.js';
 import { requirement, results } from '../../report/test-support/sample-results.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { judgeAgainstKnown } from './known.js';
+
+const work = scratchDirectory('known');
 
 const run = () => results([requirement('vpcs/create/a', 'fail'), requirement('vpcs/create/b', 'fail')]);
 const known = (text: string) => baselineFromKnownFailures(parseKnownFailures(text), 'known.txt');
@@ -43,7 +45,7 @@ test('--strict-known-failures makes an entry naming nothing fail the run; withou
 });
 
 test('--write-known-failures writes what the run found broken; a file it cannot write is a reason, not a throw', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-known-phase-'));
+  const dir = mkdtempSync(join(work, 'known-phase-'));
   const path = join(dir, 'known.txt');
   await judgeAgainstKnown(new PhaseErrors(), run(), undefined, { writeKnownFailures: path });
   expect([...parseKnownFailures(readFileSync(path, 'utf8')).keys()]).toEqual(['vpcs/create/a', 'vpcs/create/b']);

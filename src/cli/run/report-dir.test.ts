@@ -1,15 +1,17 @@
 // Unit tests of the report-directory phase alone: an earlier run's reports gone, the in-progress marker left, an earlier run's Allure results retired and another tool's files named and kept.
 
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { listAsWritten } from '../../report/allure-writer.js';
 import { IN_PROGRESS_MARKER, REPORT_FILES } from '../../report/complete.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { prepareReportDir } from './report-dir.js';
 
+const work = scratchDirectory('report-dir');
+
 test('removes the earlier reports, leaves the marker and a summary saying the run has not finished', async () => {
-  const dir = join(mkdtempSync(join(tmpdir(), 'cloudconf-report-dir-')), 'reports');
+  const dir = join(mkdtempSync(join(work, 'report-dir-')), 'reports');
   mkdirSync(dir);
   for (const file of REPORT_FILES) writeFileSync(join(dir, file), 'an earlier run');
   const lines: string[] = [];
@@ -23,7 +25,7 @@ test('removes the earlier reports, leaves the marker and a summary saying the ru
 });
 
 test("retires cloudconf's own Allure results and names, and keeps, another tool's", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cloudconf-report-dir-'));
+  const dir = mkdtempSync(join(work, 'report-dir-'));
   const results = join(dir, 'allure-results');
   mkdirSync(results);
   writeFileSync(join(results, 'ours-result.json'), '{}');

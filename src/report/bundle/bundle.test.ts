@@ -1,13 +1,13 @@
 // A bundle of a real run verifies; a tampered byte, a removed requirement, an edited verdict or count, and a forged bundle re-signed with another key each make `verify` exit 1 naming what is wrong.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
 import { verify } from '../../cli/verify.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { VERDICTS } from '../../vocabulary/outcome.js';
 import { type Results, summarize } from '../results.js';
 import { MANIFEST, type Manifest, sha256 } from './bundle.js';
@@ -15,7 +15,7 @@ import { generateKeys, readPrivateKey, SIGNATURE, signManifest } from './sign.js
 import { readTarGz, writeTarGz } from './tar.js';
 import { verifyBundle } from './verify.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-bundle-'));
+const dir = scratchDirectory('bundle');
 const archive = join(dir, 'conformance.tar.gz');
 const product = join(dir, 'product.json');
 const publisher = generateKeys();

@@ -1,14 +1,14 @@
 // Unit tests of bundle signatures and trusted keys: a signature holds for its manifest and key alone, a signing key is read from a file or the environment and never echoed, and a trusted-keys file binds one name to one key.
 
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { checkSignature, fingerprintOf, generateKeys, parsePublicKey, readPrivateKey, signManifest } from './sign.js';
 import { nameKey, parseTrustedKeys, readKeyRing } from './trusted-keys.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-sign-'));
+const dir = scratchDirectory('sign');
 const manifest = Buffer.from('{"format":1,"files":{"results.json":"00"}}\n');
 
 function keyFile(name: string, pem: string): string {

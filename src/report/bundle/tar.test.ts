@@ -1,16 +1,16 @@
 // Bounded reading of bundle archives: decompression bombs (built by streaming, never in memory) are refused fast and small, in a fresh process as `verify` meets them; too many files, oversized headers and damaged sizes are refused; an archive at the limits is read.
 
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, expect, test } from 'vitest';
 import { YOUNG_GENERATION } from '../../cli/launch-flags.mjs';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { type ArchiveLimits, ArchiveRefused, readTarGz, tarHeader, writeTarGz } from './tar.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-tar-'));
+const dir = scratchDirectory('tar');
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 

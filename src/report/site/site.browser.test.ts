@@ -1,18 +1,18 @@
 // Builds the publishing site from signed bundles of real runs (the reference server over three runs, a server with a fault, a partial run), serves it on loopback, and checks it in Chromium: no request leaves the page's origin, the CSP holds, a cell opens the run's page at the requirement; screenshots to reports/screenshots.
 
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
 import { browserAvailable, browserRequired, launchChromium, SCREENSHOTS } from '../../test-support/chromium.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { generateKeys, type KeyPair } from '../bundle/sign.js';
 import { readTarGz, writeTarGz } from '../bundle/tar.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-site-'));
+const dir = scratchDirectory('site');
 const site = join(dir, 'site');
 const FAULT = 'vpc-subnets-dropped';
 /** CLOUDCONF_SITE_FULL=1: the reference server's last run and the faulty server's run judge the whole API (for screenshots). */

@@ -1,20 +1,20 @@
 // The publishing site as an attacker and a publisher try it: forged and unsigned bundles refused with the reason, no byte of a bundle's own pages on the site, one page and badge per key whatever the names, its data valid against its schema, and a rebuild that touches only its own files.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
+import { scratchDirectory } from '../../test-support/scratch.js';
 import { MANIFEST, type Manifest, sha256 } from '../bundle/bundle.js';
 import { generateKeys, type KeyPair, readPrivateKey, SIGNATURE, signManifest } from '../bundle/sign.js';
 import { readTarGz, writeTarGz } from '../bundle/tar.js';
 import { IMPLEMENTATIONS, SCHEMA } from './paths.js';
 import { SITE_MANIFEST } from './site-writer.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'cloudconf-site-unit-'));
+const dir = scratchDirectory('site-unit');
 const run = join(dir, 'run');
 /** Planted in a bundle's index.html: it must appear in no file of the site. */
 const MARKER = 'CLOUDCONF-PLANTED-MARKER-7f3a';
