@@ -78,7 +78,11 @@ test('a run killed with SIGKILL leaves no earlier report looking current', async
   const dir = mkdtempSync(join(work, 'killed-'));
   await runInto(dir);
   expect(existsSync(join(dir, 'index.html'))).toBe(true);
-  const child = startCli(['run', '--only', 'vpcs', '--report-dir', dir, '--quiet'], { boundMs: 60_000 });
+  // A killed run cannot remove its own temporary directories: they go under this file's scratch directory.
+  const child = startCli(['run', '--only', 'vpcs', '--report-dir', dir, '--quiet'], {
+    boundMs: 60_000,
+    env: { TMPDIR: work },
+  });
   // The marker is written first and the summary.md that explains it next: killed once both are there.
   const deadline = Date.now() + 50_000;
   const marked = () => {
