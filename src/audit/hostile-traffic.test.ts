@@ -1,4 +1,4 @@
-// Hostile-traffic self-tests of audit and proxy: credentials, cookies and passwords of the traffic (echoed encoded, too) reach no report, and escape sequences from the target reach the terminal escaped.
+// Hostile-traffic self-tests of audit and proxy: credentials, cookies and passwords of the traffic (echoed encoded, too) and tokens the reference server's control interface mints reach no report, and escape sequences from the target reach the terminal escaped.
 
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -188,5 +188,34 @@ describe('audit and proxy against hostile traffic', () => {
     expect(leaks(texts)).toEqual([]);
     expect(shown).toContain('\\x1b]0;owned');
     expect(shown).not.toMatch(CONTROL);
+  });
+
+  test("the proxy's recording hides a token the control interface minted and nobody used, and keeps a transfer's token", async () => {
+    const minted = 'cc-5d1f0a9e8b7c6d5e4f3a2b1c0d9e8f7a';
+    const transfer = '0822a822-2218-4ba7-b4c6-79aecaf73871';
+    const upstream = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(req.url?.startsWith('/__cloudconf/') ? { account: 7, token: minted } : { token: transfer }),
+      );
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const proxy = await startProxy({ upstream: `http://127.0.0.1:${port}/v4` });
+    try {
+      const origin = new URL(proxy.url).origin;
+      for (const url of [`${origin}/__cloudconf/accounts`, `${proxy.url}/account/service-transfers/${transfer}`])
+        await (await request(url, { method: url.includes('__cloudconf') ? 'POST' : 'GET' })).body.text();
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+    const recorded = JSON.stringify(proxy.recording());
+    expect(recorded).not.toContain(minted);
+    expect(recorded).toContain('[redacted]');
+    // An identifier of the API stays, in its path and its answer: the audit matches and judges it.
+    const read = proxy.recording().find((r) => r.exchange.request.url.includes('service-transfers'))?.exchange;
+    expect(read?.request.url).toContain(transfer);
+    expect(read?.response?.text).toBe(JSON.stringify({ token: transfer }));
   });
 });

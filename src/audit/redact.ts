@@ -2,9 +2,23 @@
 
 import type { Exchange } from '../http/exchange.js';
 import { couldBeSecret, processRedactor, REDACTED, type Redactor, SECRET_MEMBERS } from '../http/redact.js';
+import { CONTROL_CREDENTIAL_MEMBERS, CONTROL_PREFIX } from '../vocabulary/control.js';
 import { isObject, parsedJson } from './recorded.js';
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/**
+ * Secret members of the reference server's control interface (`cloudconf serve` behind the proxy):
+ * the tokens it mints as well. In the API a `token` member can be an identifier (a transfer's, in
+ * its paths), so there it is hidden only where it was seen as a credential.
+ */
+const CONTROL_SECRET_MEMBERS: ReadonlySet<string> = new Set([...SECRET_MEMBERS, ...CONTROL_CREDENTIAL_MEMBERS]);
+
+/** The secret members of an exchange's bodies: the control interface's include the tokens it mints. */
+const secretMembersOf = (e: Exchange): ReadonlySet<string> =>
+  URL.canParse(e.request.url) && new URL(e.request.url).pathname.startsWith(`${CONTROL_PREFIX}/`)
+    ? CONTROL_SECRET_MEMBERS
+    : SECRET_MEMBERS;
 
 /**
  * Tokens shorter than this are hidden in their header only: replacing them in every text would
@@ -26,13 +40,14 @@ const WORD = /[A-Za-z0-9._~+/=-]{8,}/g;
 function withoutSecrets(
   value: unknown,
   learn: (secret: string) => void,
+  members: ReadonlySet<string>,
   depth = 0,
 ): { value: unknown; changed: boolean } {
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return { value, changed: false };
   let changed = false;
   if (Array.isArray(value)) {
     const out = value.map((v) => {
-      const inner = withoutSecrets(v, learn, depth + 1);
+      const inner = withoutSecrets(v, learn, members, depth + 1);
       changed ||= inner.changed;
       return inner.value;
     });
@@ -40,12 +55,12 @@ function withoutSecrets(
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (SECRET_MEMBERS.has(k) && typeof v === 'string' && v !== '' && v !== REDACTED) {
+    if (members.has(k) && typeof v === 'string' && v !== '' && v !== REDACTED) {
       out[k] = REDACTED;
       learn(v);
       changed = true;
     } else {
-      const inner = withoutSecrets(v, learn, depth + 1);
+      const inner = withoutSecrets(v, learn, members, depth + 1);
       changed ||= inner.changed;
       out[k] = inner.value;
     }
@@ -57,17 +72,17 @@ function withoutSecrets(
 const FORM = /^[^=&\s{[]+=[^&\s]*(&[^=&\s]+=[^&\s]*)*$/;
 
 /** A JSON or form text with its secret members hidden; other texts as they are. */
-function membersHidden(text: string, learn: (secret: string) => void): string {
+function membersHidden(text: string, learn: (secret: string) => void, members: ReadonlySet<string>): string {
   if (FORM.test(text)) {
     const form = new URLSearchParams(text);
-    const secret = [...form.keys()].filter((k) => SECRET_MEMBERS.has(k));
+    const secret = [...form.keys()].filter((k) => members.has(k));
     for (const k of secret) for (const v of form.getAll(k)) learn(v);
     for (const k of secret) form.set(k, REDACTED);
     return secret.length ? form.toString() : text;
   }
   const json = parsedJson(text);
   if (!isObject(json) && !Array.isArray(json)) return text;
-  const hidden = withoutSecrets(json, learn);
+  const hidden = withoutSecrets(json, learn, members);
   return hidden.changed ? JSON.stringify(hidden.value) : text;
 }
 
@@ -129,9 +144,10 @@ export class RecordingRedactor {
       if (couldBeSecret(v)) this.learn(v);
     };
     // Secret members first (they teach their values), then every token known.
+    const members = secretMembersOf(e);
     const bodies = withTexts(
       e,
-      (text) => membersHidden(text, learnSecret),
+      (text) => membersHidden(text, learnSecret, members),
       headers,
       (url) => queryHidden(url, learnSecret),
     );

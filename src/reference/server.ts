@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { operations } from '../../spec/index.js';
 import { offersOperation, type Profile } from '../../spec/profile.js';
 import type { Root } from '../../spec/types.js';
+import { CONTROL_PREFIX } from '../vocabulary/control.js';
 import { handleControl } from './control.js';
 import { registerFaultSet } from './control-runtime.js';
 import { type CorsPolicy, corsHeaders, isCrossOrigin, isPreflight, preflightHeaders } from './cors.js';
@@ -25,7 +26,6 @@ import { type Answer, jsonAnswer, recordedHeaders, type ServedExchange } from '.
 import { servedOpenapi } from './served-openapi.js';
 import { variantShaped } from './variant-answers.js';
 
-export const CONTROL_PREFIX = '/__cloudconf';
 /** Bodies above this are refused with 413: far above any documented body (65535-character fields). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

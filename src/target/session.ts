@@ -7,6 +7,7 @@ import { formsOf, limitsOfRemoval, removalLimits } from '../../spec/removal-limi
 import type { Operation, Scope } from '../../spec/types.js';
 import { HttpClient, NoAnswer, RequestRefused } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
+import { CONTROL_PREFIX } from '../vocabulary/control.js';
 import { type Mutant, type RunConfig, runConfigFromEnv } from './config.js';
 import { readCaFile } from './config-file.js';
 import { entityKey, Journal } from './journal.js';
@@ -387,7 +388,7 @@ export class Session {
   }
 
   private controlUrl(path: string): string {
-    return `${new URL(this.config.baseUrl).origin}/__cloudconf${path}`;
+    return `${new URL(this.config.baseUrl).origin}${CONTROL_PREFIX}${path}`;
   }
 
   /** A request to the control interface; no answer ends the requirement in `error`, not in a skip. */
