@@ -1,19 +1,25 @@
-// Self-tests over every exchange of a whole run through the proxy against the clean reference server: its answers use only the documents' identifiers (issue 17 item 4), audit judges the suite's own traffic clean (item 5), and every success answer has the shape the OpenAPI export types (issue 31 item 4).
+// Self-tests over every exchange of a whole run through the proxy against the clean reference server: its answers use only the documents' identifiers (issue 17 item 4), audit judges the suite's own traffic clean, live and offline from the proxy's HAR, which holds no token (item 5), and every success answer has the shape the OpenAPI export types (issue 31 item 4).
 
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventKinds, operations, requirementById } from '../../spec/index.js';
 import { NOT_IN_DOCUMENTS, type Schema } from '../../spec/json-schema.js';
 import { inlineRecord, successResponse } from '../../spec/responses.js';
 import { createAjv } from '../check/ajv.js';
+import { YOUNG_GENERATION } from '../cli/launch-flags.mjs';
 import type { Exchange } from '../http/exchange.js';
 import { startReferenceServer } from '../reference/server.js';
 import { scratchDirectory } from '../test-support/scratch.js';
+import { CONTROL_PREFIX } from '../vocabulary/control.js';
+import { Auditor } from './auditor.js';
 import type { Finding } from './finding.js';
+import { harLog } from './har.js';
 import { OperationIndex } from './match.js';
-import { startProxy } from './proxy.js';
+import { type RunningProxy, startProxy } from './proxy.js';
+import { readRecording } from './read.js';
 import { isObject } from './recorded.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,17 +30,26 @@ const BOUND_MS = 20 * 60_000;
 /** The provider's own name, as the snapshot's event action once spelled it (`linode_snapshot`): the documents write `node`. */
 const PROVIDER_NAME = /linode/i;
 
+/** The parts of a HAR entry read here. */
+interface HarEntry {
+  request: { url: string };
+  response: { content?: { text?: string } };
+}
+
 interface Judged {
   exchange: Exchange;
   findings: Finding[];
 }
 
 const seen: Judged[] = [];
+/** The proxy the run went through, and the token it must never record. */
+let recorded: { proxy: RunningProxy; token: string } | undefined;
 
 /** `cloudconf run` as a user starts it, in a child process, so that this process keeps serving. */
 function runSuite(baseUrl: string, token: string): Promise<number | null> {
   const args = ['run', '--base-url', baseUrl, '--token', token, '--seed', '1', '--quiet'];
-  const child = spawn(process.execPath, [resolve(repoRoot, 'src/cli/bin.mjs'), ...args, '--report-dir', work], {
+  const cli = [YOUNG_GENERATION, resolve(repoRoot, 'src/cli/bin.mjs')];
+  const child = spawn(process.execPath, [...cli, ...args, '--report-dir', work], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -68,6 +83,7 @@ beforeAll(async () => {
     await server.close();
   }
   seen.push(...byIndex.values());
+  recorded = { proxy, token: server.token };
 }, BOUND_MS + 60_000);
 
 /** Every event record an answer holds: the events list's items, or one event's view. */
@@ -116,6 +132,34 @@ describe('a whole run through the proxy against the clean reference server', () 
     );
     expect(found).toEqual([]);
   });
+});
+
+const keyed = (a: Auditor) => a.findings.map((f) => `${f.index} ${f.requirement} ${f.message}`).sort();
+
+describe('audit of the whole run, live and from the HAR the proxy wrote', () => {
+  test('raises nothing, live or offline, and the HAR holds no token', () => {
+    const { proxy, token } = recorded ?? {};
+    if (!proxy || !token) throw new Error('the run through the proxy did not finish');
+    expect(proxy.auditor.findings.map((f) => `#${f.index} ${f.message}`)).toEqual([]);
+    expect(proxy.auditor.counts.judged).toBeGreaterThan(10_000);
+    // The judged requirements span the checks: request rules, refusals, answers, paging, auth.
+    expect(proxy.auditor.judged.size).toBeGreaterThan(500);
+    const har = join(work, 'clean.har');
+    writeFileSync(har, JSON.stringify(harLog(proxy.recording())));
+    const offline = new Auditor();
+    for (const r of readRecording(har).records) offline.add(r);
+    expect(offline.counts).toEqual(proxy.auditor.counts);
+    expect(keyed(offline)).toEqual([]);
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(token);
+    // Every token the control interface minted is hidden, used later or not (a transfer's token is an identifier).
+    const { entries } = (JSON.parse(text) as { log: { entries: HarEntry[] } }).log;
+    const minted = entries
+      .filter((e) => new URL(e.request.url).pathname.startsWith(`${CONTROL_PREFIX}/`))
+      .flatMap((e) => [...(e.response.content?.text ?? '').matchAll(/"token":"([^"]*)"/g)].map((m) => m[1]));
+    expect(minted.length).toBeGreaterThan(100);
+    expect(new Set(minted)).toEqual(new Set(['[redacted]']));
+  }, 120_000);
 });
 
 /**
