@@ -9,7 +9,12 @@ import { preflight, type RoundTrip } from './preflight.js';
 const servers: Server[] = [];
 
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+  await Promise.all(
+    servers.splice(0).map((s) => {
+      s.closeAllConnections();
+      return new Promise((done) => s.close(done));
+    }),
+  );
 });
 
 /** A loopback target answering every read with an empty page, the nth answer (from 0) after `delayMs(n)`. */
@@ -37,7 +42,8 @@ test('a slow first answer and quick ones after: the least round trip counts, aft
 });
 
 test('every answer slow: the round trip stays at or above the mark, after four more reads', async () => {
-  const { config, reads } = await target(() => 300);
+  // Each confirming read quicker than the first, so none is cut: all four are sent.
+  const { config, reads } = await target((n) => (n === 0 ? 400 : 300));
   const timing: RoundTrip = { confirmFromMs: 250 };
   expect(await preflight(config, [], timing)).toBeUndefined();
   expect(timing.roundTripMs).toBeGreaterThanOrEqual(250);
@@ -54,4 +60,15 @@ test('a quick first answer, or no mark to confirm: one read', async () => {
   expect(await preflight(slow.config, [], unmarked)).toBeUndefined();
   expect(unmarked.roundTripMs).toBeGreaterThanOrEqual(60);
   expect(slow.reads()).toBe(1);
+});
+
+test('a target that stalls after its first answer: the confirming read is cut at the first round trip, not the timeout', async () => {
+  const { config, reads } = await target((n) => (n === 0 ? 300 : 60_000));
+  const timing: RoundTrip = { confirmFromMs: 250 };
+  const started = performance.now();
+  expect(await preflight({ ...config, timeoutMs: 60_000 }, [], timing)).toBeUndefined();
+  // The first answer (300 ms) and one confirming read cut at its round trip, far below the 60 s timeout.
+  expect(performance.now() - started).toBeLessThan(20_000);
+  expect(timing.roundTripMs).toBeGreaterThanOrEqual(250);
+  expect(reads()).toBe(2);
 });

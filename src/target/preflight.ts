@@ -3,7 +3,7 @@
 import { operationOf, operations } from '../../spec/index.js';
 import { offersOperation } from '../../spec/profile.js';
 import type { Operation, Requirement } from '../../spec/types.js';
-import type { HttpClient, SendRequest } from '../http/client.js';
+import type { SendRequest } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RunConfig } from './config.js';
 import { clientFor } from './session.js';
@@ -79,13 +79,24 @@ export interface RoundTrip {
 /** Reads sent again at most to confirm a slow round trip. */
 const CONFIRMING_READS = 4;
 
-/** Sends the read again while the least round trip so far is at or above the mark, keeping the least. */
-async function confirmRoundTrip(client: HttpClient, request: SendRequest, timing: RoundTrip): Promise<void> {
-  const mark = timing.confirmFromMs;
-  for (let i = 0; i < CONFIRMING_READS && mark !== undefined && (timing.roundTripMs ?? 0) >= mark; i++) {
-    const again = await client.send(request);
-    if (!again.response) return;
-    timing.roundTripMs = Math.min(timing.roundTripMs ?? Number.POSITIVE_INFINITY, again.durationMs);
+/**
+ * Sends the read again while the least round trip so far is at or above the mark, keeping the least.
+ * A read slower than the first cannot change the choice, so each is cut there (its own client, with
+ * that timeout), and one that does not answer ends the confirming: a target that stalls after its
+ * first answer delays the run by one round trip, not a request timeout.
+ */
+async function confirmRoundTrip(config: RunConfig, request: SendRequest, timing: RoundTrip): Promise<void> {
+  const { confirmFromMs: mark, roundTripMs: first } = timing;
+  if (mark === undefined || first === undefined || first < mark) return;
+  const client = clientFor({ ...config, timeoutMs: Math.ceil(first) });
+  try {
+    for (let i = 0; i < CONFIRMING_READS && (timing.roundTripMs ?? first) >= mark; i++) {
+      const again = await client.send(request);
+      if (!again.response) return;
+      timing.roundTripMs = Math.min(timing.roundTripMs ?? first, again.durationMs);
+    }
+  } finally {
+    await client.close();
   }
 }
 
@@ -123,7 +134,7 @@ export async function preflight(
       const status = e.response.status;
       if (status === 401 || status === 403) return `the token is refused: ${said(e)}; check --token or CLOUDCONF_TOKEN`;
       if (!NOT_HERE.has(status)) {
-        await confirmRoundTrip(client, request, timing);
+        await confirmRoundTrip(config, request, timing);
         return undefined;
       }
       notHere.push(e);
