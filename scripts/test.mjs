@@ -1,14 +1,15 @@
-// The whole test command: type check, lint, conformance gates and self-tests side by side, each lane's output kept together, ending with the last lines of every lane that failed, so the tail of a CI log says what broke.
+// The whole test command: type check, lint, conformance gates and self-tests side by side, each lane's output kept together, ending with the last lines of every lane that failed, so the tail of a CI log says what broke. With --quick (npm run test:quick), the developer's loop: no gates, and only the self-tests that start no process, run or browser.
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import concurrently from 'concurrently';
 
+const quick = process.argv.includes('--quick');
 // The self-tests come last: vitest ends its output with the failed tests' details and its summary.
 const lanes = [
   { name: 'typecheck', command: 'npm:typecheck' },
   { name: 'lint', command: 'npm:lint' },
-  { name: 'gates', command: 'npm:test:conformance' },
-  { name: 'self-tests', command: 'npx vitest run' },
+  ...(quick ? [] : [{ name: 'gates', command: 'npm:test:conformance' }]),
+  { name: 'self-tests', command: quick ? 'npx vitest run --config vitest.quick.config.ts' : 'npx vitest run' },
 ];
 const RECAP_LINES = 60;
 
@@ -41,7 +42,9 @@ result.then(
       const how = event.killed ? 'was stopped' : `exited with ${event.exitCode}`;
       const lines = linesOf(output[event.index]);
       const failed = lines.filter(failHeading);
-      console.log(`\n== npm test: ${event.command.name} ${how}${failed.length ? `; ${failed.length} failed:` : ''}`);
+      console.log(
+        `\n== npm ${quick ? 'run test:quick' : 'test'}: ${event.command.name} ${how}${failed.length ? `; ${failed.length} failed:` : ''}`,
+      );
       for (const line of failed) console.log(`[${event.command.name}] ${line}`);
       console.log(`== its last ${RECAP_LINES} lines:`);
       for (const line of lines.slice(-RECAP_LINES)) console.log(`[${event.command.name}] ${line}`);
