@@ -1,6 +1,6 @@
 // Hostile-traffic self-tests of audit and proxy: credentials, cookies and passwords of the traffic (echoed encoded, too) and tokens the reference server's control interface mints reach no report, and escape sequences from the target reach the terminal escaped.
 
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { audit, findingLine } from '../cli/audit.js';
 import { writeProxyOutputs } from '../cli/proxy.js';
+import { filesUnder } from '../test-support/files.js';
 import { scratchDirectory } from '../test-support/scratch.js';
 import { startProxy } from './proxy.js';
 
@@ -28,13 +29,6 @@ const forms = (s: string) => [s, encodeURIComponent(s), Buffer.from(s).toString(
 const ESCAPES = '\u001b]0;owned\u0007\u001b[2J\rdone';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the test
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
-
-function filesUnder(path: string): string[] {
-  return readdirSync(path).flatMap((name) => {
-    const p = join(path, name);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
 
 /** Every secret form found in the texts, with where. */
 function leaks(texts: Map<string, string>): string[] {

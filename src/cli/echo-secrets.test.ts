@@ -1,23 +1,17 @@
 // Hostile self-test of a run against a target that echoes the token back encoded (JSON \u escapes and \/, percent-encoding, base64) in every answer: no form of it reaches a report or the terminal.
 
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { filesUnder } from '../test-support/files.js';
 import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
 
 const work = scratchDirectory('echo-secrets');
 
 const TOKEN = 'echo/Tok+3n=9f8e7d/6c5b+4a==';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /** What must never show: the token as sent and as the target echoes it. */
 const forms = [

@@ -1,11 +1,12 @@
 // Self-test of what a gateway in front of the target sees: every request carries the `--header` values and a `cloudconf/<version>` User-Agent, and the header's value (a secret) appears in no report and nowhere in what the run prints.
 
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { startProxy } from '../audit/proxy.js';
 import { encodedForms } from '../http/redact.js';
 import { startReferenceServer } from '../reference/server.js';
+import { filesUnder } from '../test-support/files.js';
 import { scratchDirectory } from '../test-support/scratch.js';
 import { TOOL_VERSION } from '../version.js';
 import { runCli } from './child.js';
@@ -13,13 +14,6 @@ import { runCli } from './child.js';
 const work = scratchDirectory('gateway');
 
 const KEY = 'gw/Key+9f8e7d6c5b4a==';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 test('--header and the User-Agent reach the target on every request; the header value is redacted', {
   timeout: 240_000,

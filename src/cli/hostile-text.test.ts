@@ -1,24 +1,18 @@
 // Self-tests of text that reads differently than it is: a token echoed with some characters escaped is still redacted everywhere, and invisible or reordering characters (zero-width, bidirectional controls) reach neither the terminal nor summary.md raw, nor does Markdown from a results.json given to `report --render`.
 
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { failure, requirement, results } from '../report/test-support/sample-results.js';
 import { startListingTarget } from '../selftest/listing-target.js';
+import { filesUnder } from '../test-support/files.js';
 import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli } from './child.js';
 
 const work = scratchDirectory('text');
 const BOUND_MS = 90_000;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 const TOKEN = 'Mixed-Tok3n-a9f8e7d6c5b4';
 const u = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

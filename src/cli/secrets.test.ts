@@ -1,9 +1,10 @@
 // Self-test that no secret leaves a run: the token (from the environment, a config file or a flag), credential passwords and OAuth client secrets appear in no report file and nowhere in what the run prints.
 
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { couldBeSecret } from '../http/redact.js';
+import { filesUnder } from '../test-support/files.js';
 import { scratchDirectory } from '../test-support/scratch.js';
 import { runCli, startServe } from './child.js';
 
@@ -17,13 +18,6 @@ const TOKEN = `secret-token-${Math.random().toString(36).slice(2)}-do-not-print`
  */
 const PLAIN_SECRET = /\\?"(password|root_pass|secret|client_secret)\\?"\s*:\s*\\?"(?!\[redacted\])([^"\\]{12,})/g;
 const REDACTED_SECRET = /\\?"(password|root_pass|secret|client_secret)\\?"\s*:\s*\\?"\[redacted\]/;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /**
  * A passing requirement's report shows only its first exchange, so the clean server alone may put

@@ -7,6 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { beforeAll, expect, test } from 'vitest';
 import { report } from '../../cli/report.js';
 import { runSuite } from '../../cli/run.js';
+import { filesUnder } from '../../test-support/files.js';
 import { scratchDirectory } from '../../test-support/scratch.js';
 import { MANIFEST, type Manifest, sha256 } from '../bundle/bundle.js';
 import { generateKeys, type KeyPair, readPrivateKey, SIGNATURE, signManifest } from '../bundle/sign.js';
@@ -94,12 +95,6 @@ async function site(name: string, files: string[], trusted?: string) {
     lines.push(l),
   );
   return { out, code, log: lines.join('\n') };
-}
-
-function filesUnder(root: string): string[] {
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name));
 }
 
 test('with trusted keys, the forged bundle (script added, manifest recomputed, signed by another key) is refused with the reason', async () => {
