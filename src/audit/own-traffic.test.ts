@@ -1,15 +1,14 @@
 // Self-tests over every exchange of a whole run through the proxy against the clean reference server: its answers use only the documents' identifiers (issue 17 item 4), audit judges the suite's own traffic clean, live and offline from the proxy's HAR, which holds no token (item 5), and every success answer has the shape the OpenAPI export types (issue 31 item 4).
 
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { eventKinds, operations, requirementById } from '../../spec/index.js';
 import { NOT_IN_DOCUMENTS, type Schema } from '../../spec/json-schema.js';
 import { inlineRecord, successResponse } from '../../spec/responses.js';
 import { createAjv } from '../check/ajv.js';
-import { YOUNG_GENERATION } from '../cli/launch-flags.mjs';
+import { runCli } from '../cli/child.js';
 import type { Exchange } from '../http/exchange.js';
 import { startReferenceServer } from '../reference/server.js';
 import { scratchDirectory } from '../test-support/scratch.js';
@@ -45,27 +44,11 @@ const seen: Judged[] = [];
 /** The proxy the run went through, and the token it must never record. */
 let recorded: { proxy: RunningProxy; token: string } | undefined;
 
-/** `cloudconf run` as a user starts it, in a child process, so that this process keeps serving. */
-function runSuite(baseUrl: string, token: string): Promise<number | null> {
-  const args = ['run', '--base-url', baseUrl, '--token', token, '--seed', '1', '--quiet'];
-  const cli = [YOUNG_GENERATION, resolve(repoRoot, 'src/cli/bin.mjs')];
-  const child = spawn(process.execPath, [...cli, ...args, '--report-dir', work], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const bound = setTimeout(() => child.kill('SIGTERM'), BOUND_MS);
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      clearTimeout(bound);
-      if (code === 2) fail(new Error(`cloudconf run failed: ${stderr}`));
-      else done(code);
-    });
-  });
+/** `cloudconf run` as a user starts it, in a child process, so that this process keeps serving; a run that failed or outlived its bound throws. */
+async function runSuite(baseUrl: string, token: string): Promise<void> {
+  const args = ['run', '--base-url', baseUrl, '--token', token, '--seed', '1', '--quiet', '--report-dir', work];
+  const r = await runCli(args, { cwd: repoRoot, boundMs: BOUND_MS });
+  if (r.code === 2 || r.signal) throw new Error(`cloudconf run failed: ${r.stderr}`);
 }
 
 beforeAll(async () => {

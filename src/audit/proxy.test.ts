@@ -1,12 +1,11 @@
 // Self-tests of audit on real traffic against faults a single exchange can show: the suite's traffic through the proxy meets them, and audit finds them, live and offline from the HAR (own-traffic.test.ts judges a whole clean run).
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { requirementById } from '../../spec/index.js';
-import { YOUNG_GENERATION } from '../cli/launch-flags.mjs';
+import { runCli } from '../cli/child.js';
 import { faults } from '../reference/faults.js';
 import { startReferenceServer } from '../reference/server.js';
 import { scratchDirectory } from '../test-support/scratch.js';
@@ -17,36 +16,15 @@ import { readRecording } from './read.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const work = scratchDirectory('proxy');
+/** Within each fault's test bound (300 s): one requirement's run takes seconds. */
+const RUN_BOUND_MS = 280_000;
 
-/** `cloudconf run` as a user starts it, in a child process, so this process keeps serving while it runs. */
-function runSuite(baseUrl: string, token: string, args: string[]): Promise<number | null> {
-  const child = spawn(
-    process.execPath,
-    [
-      YOUNG_GENERATION,
-      resolve(repoRoot, 'src/cli/bin.mjs'),
-      'run',
-      '--base-url',
-      baseUrl,
-      '--token',
-      token,
-      '--seed',
-      '1',
-      '--quiet',
-      '--report-dir',
-      mkdtempSync(join(work, 'run-')),
-      ...args,
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('exit', (code) => (code === 2 ? fail(new Error(`cloudconf run failed: ${stderr}`)) : done(code)));
-  });
+/** `cloudconf run` as a user starts it, in a child process, so this process keeps serving while it runs; a failed run throws. */
+async function runSuite(baseUrl: string, token: string, args: string[]): Promise<void> {
+  const dir = mkdtempSync(join(work, 'run-'));
+  const run = ['run', '--base-url', baseUrl, '--token', token, '--seed', '1', '--quiet', '--report-dir', dir, ...args];
+  const r = await runCli(run, { cwd: repoRoot, boundMs: RUN_BOUND_MS });
+  if (r.code === 2) throw new Error(`cloudconf run failed: ${r.stderr}`);
 }
 
 interface Recorded {

@@ -89,13 +89,15 @@ async function confirmRoundTrip(config: RunConfig, request: SendRequest, timing:
   const { confirmFromMs: mark, roundTripMs: first } = timing;
   if (mark === undefined || first === undefined || first < mark) return;
   const client = clientFor({ ...config, timeoutMs: Math.ceil(first) });
+  let least = first;
   try {
-    for (let i = 0; i < CONFIRMING_READS && (timing.roundTripMs ?? first) >= mark; i++) {
+    for (let i = 0; i < CONFIRMING_READS && least >= mark; i++) {
       const again = await client.send(request);
-      if (!again.response) return;
-      timing.roundTripMs = Math.min(timing.roundTripMs ?? first, again.durationMs);
+      if (!again.response) break;
+      least = Math.min(least, again.durationMs);
     }
   } finally {
+    timing.roundTripMs = least;
     await client.close();
   }
 }
