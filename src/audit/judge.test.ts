@@ -267,6 +267,20 @@ describe('requests against their rules', () => {
     expect(refused(`[redacted]${'d'.repeat(max - 20)}`)).toEqual([]);
   });
 
+  test('a hostile value nested 100,000 deep where a field is looked into for a redaction is judged, not a crash', () => {
+    const deep = `${'['.repeat(100_000)}"[redacted]"${']'.repeat(100_000)}`;
+    const create = op('vpcs/create');
+    const { ids } = judge({
+      method: create.method,
+      path: `/v4${create.path}`,
+      status: 200,
+      // The body as recorded text: a line's JSON value would be written out again first.
+      request_body: `{"label":${deep},"region":"us-east"}`,
+      response_body: {},
+    });
+    expect(ids.some((id) => id.startsWith(`${create.id}/label-`))).toBe(true);
+  });
+
   test('paging bounds are judged where the documents show them', () => {
     const subnets = op('vpcs/subnets/list');
     expect(subnets.paging).toBe('bounded');

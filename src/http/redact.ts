@@ -2,12 +2,18 @@
 
 export const REDACTED = '[redacted]';
 
+/** Deeper than any documented body: a hostile value nested thousands deep is looked into this far only. */
+const MAX_REDACTION_DEPTH = 64;
+
 /**
  * Whether a recorded value had a secret cut out of it, whole or within one of its strings (a
  * boundary value the run also sent as a password, inside a longer label): what was sent there is unknown.
  */
-export const holdsRedaction = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes(REDACTED) : (JSON.stringify(value) ?? '').includes(REDACTED);
+export function holdsRedaction(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(REDACTED);
+  if (depth >= MAX_REDACTION_DEPTH || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((inner) => holdsRedaction(inner, depth + 1));
+}
 
 /** Members whose string values are secrets wherever they appear in a JSON body, sent or received. */
 export const SECRET_MEMBERS: ReadonlySet<string> = new Set(['password', 'root_pass', 'secret', 'client_secret']);
