@@ -47,8 +47,15 @@ export function exchangeOfLine(line: Record<string, unknown>): Exchange | string
   const responseHeaders = headersOf(line.response_headers, 'response_headers');
   if (typeof requestHeaders === 'string') return requestHeaders;
   if (typeof responseHeaders === 'string') return responseHeaders;
-  const requestBody = bodyText(line.request_body);
-  const text = bodyText(line.response_body) ?? '';
+  let requestBody: string | undefined;
+  let text: string;
+  try {
+    requestBody = bodyText(line.request_body);
+    text = bodyText(line.response_body) ?? '';
+  } catch {
+    // JSON.parse reads a value nested 100,000 deep; writing it out again exhausts the stack.
+    return 'a body is nested too deep to be read';
+  }
   const json = typeof line.response_body === 'string' ? parsedJson(text) : (line.response_body ?? undefined);
   return {
     request: {

@@ -76,6 +76,17 @@ describe('JSON lines', () => {
     expect(r.unreadable[2]?.message).toMatch(/status/);
     expect(r.unreadable[3]?.message).toMatch(/object/);
   });
+
+  test('a line whose body is nested 100,000 deep is reported and skipped, not a crash of the whole read', () => {
+    const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
+    const text = [
+      `{"method": "POST", "path": "/v4/vpcs", "status": 400, "request_body": {"label": ${deep}}}`,
+      line({ method: 'GET', path: '/v4/vpcs', status: 200 }),
+    ].join('\n');
+    const r = parseRecording(text);
+    expect(r.records.map((x) => x.index)).toEqual([1]);
+    expect(r.unreadable).toEqual([{ index: 0, where: 'line 1', message: expect.stringMatching(/nested too deep/) }]);
+  });
 });
 
 const sample: Exchange = {
