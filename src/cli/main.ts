@@ -288,12 +288,17 @@ function program(): Command {
   return cli;
 }
 
+/** A reader that closed the pipe (`cloudconf spec --json | head -1`) wants no more: end quietly. */
+function endQuietlyOnClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+  throw error;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  // A reader that closed the pipe (`cloudconf spec --json | head -1`) wants no more: end quietly.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
-    throw error;
-  });
+  // Once, however often main runs in one process (the self-tests' run host runs command after command).
+  if (!process.stdout.listeners('error').includes(endQuietlyOnClosedPipe)) {
+    process.stdout.on('error', endQuietlyOnClosedPipe);
+  }
   try {
     await program().parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;

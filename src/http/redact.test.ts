@@ -98,3 +98,13 @@ describe('the redactor hides a secret written with any mix of escaped and litera
     expect(r.text(text)).toBe(text);
   });
 });
+
+test('a cleared redactor hides nothing it knew, and learns again', () => {
+  const r = new Redactor();
+  r.add('first-secret-1234');
+  expect(r.text('x first-secret-1234 y')).toBe(`x ${REDACTED} y`);
+  r.clear();
+  expect(r.text('x first-secret-1234 y')).toBe('x first-secret-1234 y');
+  r.add('second-secret-5678');
+  expect(r.text('first-secret-1234 second-secret-5678')).toBe(`first-secret-1234 ${REDACTED}`);
+});

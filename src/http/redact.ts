@@ -214,6 +214,12 @@ export class Redactor {
     }
   }
 
+  /** Forgets every secret: the self-tests' run host (cli/test-support/run-host.mjs) starts each command as a new process would. */
+  clear(): void {
+    this.secrets.clear();
+    this.byEnding = undefined;
+  }
+
   /** Registers the values of secret members anywhere in a JSON value. */
   addFrom(value: unknown): void {
     if (Array.isArray(value)) for (const v of value) this.addFrom(v);
