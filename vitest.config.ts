@@ -15,6 +15,9 @@ export default defineConfig({
     // keep one, as on a quiet two-core machine, wherever they run; a test that needs more sets it.
     env: { CLOUDCONF_WORKERS: '1' },
     hookTimeout: 60_000,
+    // Warm cloudconf processes for the commands the self-tests run to their end (child.ts's runCli):
+    // about 160 of them, each of which would otherwise pay Node's start and the module graph's load.
+    globalSetup: ['src/cli/test-support/run-hosts.ts'],
     // vitest's default in a run is one file fewer than the cores: one at a time on two. The files
     // that take the time mostly wait on the runs and servers they start, so more of them overlap.
     maxWorkers: Number(process.env.CLOUDCONF_SELFTEST_WORKERS ?? Math.max(2, availableParallelism() + 1)),

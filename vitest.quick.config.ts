@@ -16,4 +16,5 @@ const quick = (base.test?.include ?? [])
   .filter((file) => !TAKES_TIME.test(readFileSync(file, 'utf8')))
   .sort();
 
-export default defineConfig({ ...base, test: { ...base.test, include: quick } });
+// No run hosts: the quick loop starts no command.
+export default defineConfig({ ...base, test: { ...base.test, include: quick, globalSetup: [] } });

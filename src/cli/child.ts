@@ -1,12 +1,15 @@
-// Runs the cloudconf command line as a child process, for self-tests that need a real process (signals, exit codes, what it prints): `cloudconf serve` and `cloudconf run`.
+// Runs the cloudconf command line for the self-tests: to its end on a warm run host (runCli), or as a new child process for what needs one (signals, output while it runs, `cloudconf serve`).
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { YOUNG_GENERATION } from './launch-flags.mjs';
 
 const BIN = fileURLToPath(new URL('./bin.mjs', import.meta.url));
+/** A child still running after this is killed, unless the caller gives its own bound. */
+const DEFAULT_BOUND_MS = 120_000;
 
 export interface Finished {
   code: number | null;
@@ -46,7 +49,7 @@ export function startCli(
   child.stderr?.on('data', (c) => {
     err += c;
   });
-  const bound = setTimeout(() => child.kill('SIGKILL'), options.boundMs ?? 120_000);
+  const bound = setTimeout(() => child.kill('SIGKILL'), options.boundMs ?? DEFAULT_BOUND_MS);
   const done = new Promise<Finished>((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(bound);
@@ -56,8 +59,59 @@ export function startCli(
   return { child, stdout: () => out, stderr: () => err, done };
 }
 
-export const runCli = (args: string[], options: { env?: NodeJS.ProcessEnv; boundMs?: number; cwd?: string } = {}) =>
-  startCli(args, options).done;
+/**
+ * Runs `cloudconf <args>` to its end. In vitest, on a warm run host (test-support/run-hosts.ts): the
+ * same command in a process of its own, but one already started, which ends no run by itself; a
+ * command that leaves a resource open, so that a process would not end, is reported killed at its
+ * bound. `ownProcess`, or a variable Node reads when it starts, starts a new process instead, for
+ * what only a new process shows (its start, its flags, what it inherits).
+ */
+export async function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; boundMs?: number; cwd?: string; ownProcess?: boolean } = {},
+): Promise<Finished> {
+  const hosts = runHostsEndpoint();
+  if (!hosts || options.ownProcess || readAtStart(options.env)) return startCli(args, options).done;
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...options.env }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  const command = { args, env, cwd: options.cwd ?? process.cwd(), boundMs: options.boundMs ?? DEFAULT_BOUND_MS };
+  return postJson(hosts, command) as Promise<Finished>;
+}
+
+/** Variables Node reads only when a process starts (NODE_OPTIONS, NODE_EXTRA_CA_CERTS, UV_THREADPOOL_SIZE): a host started long before. */
+const readAtStart = (env: NodeJS.ProcessEnv = {}) => Object.keys(env).some((name) => /^(NODE|UV)_/.test(name));
+
+/** The run hosts' endpoint, when vitest's global setup started them. */
+function runHostsEndpoint(): string | undefined {
+  try {
+    return inject('runHosts');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Posts a JSON body and reads the JSON answer, with no deadline of its own (the hosts keep the command's bound). */
+function postJson(url: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    // A connection per command: a kept-alive one the endpoint closed while idle would drop the next (socket hang up).
+    const headers = { 'content-type': 'application/json' };
+    const request = httpRequest(url, { method: 'POST', headers, agent: false }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (answer.statusCode === 200) resolve(JSON.parse(text));
+        else reject(new Error(`the run hosts failed: ${text}`));
+      });
+      answer.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
 
 /** Waits until a running child printed something that matches, or throws past the deadline. */
 export async function waitForOutput(r: Running, pattern: RegExp, deadlineMs = 60_000): Promise<void> {
