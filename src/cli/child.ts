@@ -62,8 +62,8 @@ export function startCli(
 /**
  * Runs `cloudconf <args>` to its end. In vitest, on a warm run host (test-support/run-hosts.ts): the
  * same command in a process of its own, but one already started, which ends no run by itself; a
- * command that leaves a resource open, so that a process would not end, is reported killed at its
- * bound. `ownProcess`, or a variable Node reads when it starts, starts a new process instead, for
+ * command past its bound is killed, and one that returns leaving a resource open, so that a process
+ * would not end, is reported killed. `ownProcess`, or a variable Node reads when it starts, starts a new process instead, for
  * what only a new process shows (its start, its flags, what it inherits).
  */
 export async function runCli(
