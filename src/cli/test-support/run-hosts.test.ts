@@ -1,7 +1,7 @@
 // Self-tests of the run hosts: a command on a warm host ends as it would in a new process (its code, its output, no secret, exit code or directory of the command before), a command that does not end is killed at its bound, and what would keep a process alive is found.
 
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -51,7 +51,7 @@ test('a secret one command learned is not hidden in the next command, which neve
 });
 
 test("a command reads its own directory's configuration file, and the next command does not", async () => {
-  const dir = scratchDirectory('run-hosts-config');
+  const dir = mkdtempSync(join(work, 'config-'));
   writeFileSync(
     join(dir, CONFIG_FILE),
     JSON.stringify({ base_url: 'https://staging.example.test/v4', token: 'config-token-1' }),
