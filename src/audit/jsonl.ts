@@ -52,8 +52,9 @@ export function exchangeOfLine(line: Record<string, unknown>): Exchange | string
   try {
     requestBody = bodyText(line.request_body);
     text = bodyText(line.response_body) ?? '';
-  } catch {
+  } catch (error) {
     // JSON.parse reads a value nested 100,000 deep; writing it out again exhausts the stack.
+    if (!(error instanceof RangeError)) throw error;
     return 'a body is nested too deep to be read';
   }
   const json = typeof line.response_body === 'string' ? parsedJson(text) : (line.response_body ?? undefined);

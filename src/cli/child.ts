@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { YOUNG_GENERATION } from './launch-flags.mjs';
@@ -99,14 +100,10 @@ function postJson(url: string, body: unknown): Promise<unknown> {
     // A connection per command: a kept-alive one the endpoint closed while idle would drop the next (socket hang up).
     const headers = { 'content-type': 'application/json' };
     const request = httpRequest(url, { method: 'POST', headers, agent: false }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (answer.statusCode === 200) resolve(JSON.parse(text));
-        else reject(new Error(`the run hosts failed: ${text}`));
-      });
-      answer.on('error', reject);
+      text(answer).then((body) => {
+        if (answer.statusCode === 200) resolve(JSON.parse(body));
+        else reject(new Error(`the run hosts failed: ${body}`));
+      }, reject);
     });
     request.on('error', reject);
     request.end(JSON.stringify(body));

@@ -1,8 +1,9 @@
 // The self-tests' run hosts: warm cloudconf processes (run-host.mjs) that vitest's main process keeps for every test file (its global setup), each lent to one command at a time through a loopback endpoint, so that the commands the self-tests start do not each pay Node's start and the load of the module graph.
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { json } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { YOUNG_GENERATION } from '../launch-flags.mjs';
@@ -115,12 +116,6 @@ export class RunHosts {
   }
 }
 
-async function bodyOf(request: IncomingMessage): Promise<HostedCommand> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as HostedCommand;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run hosts' endpoint (child.ts posts each command there). */
@@ -135,7 +130,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const hosts = new RunHosts();
   const server = createServer(async (request, response) => {
     try {
-      const ended = await hosts.run(await bodyOf(request));
+      const ended = await hosts.run((await json(request)) as HostedCommand);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ended));
     } catch (error) {
       response.writeHead(500).end(error instanceof Error ? error.message : String(error));
