@@ -2,10 +2,20 @@
 
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
+
+/** The run hosts' global setup. */
+const RUN_HOSTS = 'src/cli/test-support/run-hosts.ts';
+
+/** Every self-test file. */
+export const SELF_TEST_FILES = ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'],
+    // Most files share their worker's modules; those that replace one get their own (self-test-projects.ts).
+    // The shared ones get warm cloudconf processes for the commands they run to their end (child.ts's
+    // runCli): about 160, each of which would otherwise pay Node's start and the module graph's load.
+    projects: selfTestProjects(selfTestFiles(SELF_TEST_FILES), [RUN_HOSTS]),
     pool: 'threads',
     // vitest's 5 s default is a quick test's bound on a quiet machine; on two loaded cores (a whole
     // run beside, or CI) one that reads every suite file takes longer. A hang still ends in 30 s.
@@ -15,9 +25,6 @@ export default defineConfig({
     // keep one, as on a quiet two-core machine, wherever they run; a test that needs more sets it.
     env: { CLOUDCONF_WORKERS: '1' },
     hookTimeout: 60_000,
-    // Warm cloudconf processes for the commands the self-tests run to their end (child.ts's runCli):
-    // about 160 of them, each of which would otherwise pay Node's start and the module graph's load.
-    globalSetup: ['src/cli/test-support/run-hosts.ts'],
     // vitest's default in a run is one file fewer than the cores: one at a time on two. The files
     // that take the time mostly wait on the runs and servers they start, so more of them overlap.
     maxWorkers: Number(process.env.CLOUDCONF_SELFTEST_WORKERS ?? Math.max(2, availableParallelism() + 1)),

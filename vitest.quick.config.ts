@@ -1,8 +1,9 @@
 // Vitest configuration for the quick loop (`npm run test:quick`): the self-tests that start no process, no run and no browser, to check a change in about a minute; `npm test` runs every self-test.
 
-import { globSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.js';
+import { selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
+import base, { SELF_TEST_FILES } from './vitest.config.js';
 
 /**
  * What a self-test that takes its time does: starts a process (the command line, a script, Node),
@@ -11,10 +12,7 @@ import base from './vitest.config.js';
 const TAKES_TIME =
   /\b(runCli|startCli|startServe|runSuite|spawn|spawnSync|execFile|execFileSync|fork)\(|bin\.mjs|test-support\/chromium/;
 
-const quick = (base.test?.include ?? [])
-  .flatMap((pattern) => globSync(pattern))
-  .filter((file) => !TAKES_TIME.test(readFileSync(file, 'utf8')))
-  .sort();
+const quick = selfTestFiles(SELF_TEST_FILES).filter((file) => !TAKES_TIME.test(readFileSync(file, 'utf8')));
 
-// No run hosts: the quick loop starts no command.
-export default defineConfig({ ...base, test: { ...base.test, include: quick, globalSetup: [] } });
+// No run hosts (no global setup given): the quick loop starts no command.
+export default defineConfig({ ...base, test: { ...base.test, projects: selfTestProjects(quick) } });

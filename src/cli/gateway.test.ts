@@ -46,7 +46,8 @@ test('--header and the User-Agent reach the target on every request; the header 
       ],
       { boundMs: 200_000 },
     );
-    expect(r.code, r.stderr).toBe(0);
+    // stdout names the requirements that failed.
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(seen.length).toBeGreaterThan(5);
     expect(seen.filter((h) => h['x-gateway-key'] !== KEY)).toEqual([]);
     expect(seen.filter((h) => h['user-agent'] !== `cloudconf/${TOOL_VERSION}`)).toEqual([]);
