@@ -40,7 +40,7 @@ export interface InFlight {
 export const SERIES_MS = 1000;
 
 /** Adds `count` requests held from `from` to `to` (ms since the first request) to the per-second areas. */
-function addArea(areas: number[], count: number, from: number, to: number): void {
+export function addArea(areas: number[], count: number, from: number, to: number): void {
   for (let at = from; at < to; ) {
     const bucket = Math.floor(at / SERIES_MS);
     const end = Math.min(to, (bucket + 1) * SERIES_MS);
@@ -48,6 +48,10 @@ function addArea(areas: number[], count: number, from: number, to: number): void
     at = end;
   }
 }
+
+/** The time-weighted mean in flight of each second, from the areas `addArea` summed over `busyMs` (the last second partly elapsed). */
+export const meansPerSecond = (areas: number[], busyMs: number): number[] =>
+  Array.from(areas, (a = 0, i) => a / Math.max(1, Math.min(SERIES_MS, busyMs - i * SERIES_MS)));
 
 export interface DelayProxy {
   /** The upstream's base URL, seen through the proxy. */
@@ -131,7 +135,7 @@ export async function startDelayProxy(upstreamBaseUrl: string, delayMs: number):
       busyMs: last - first,
       upstreamMs: answered > 0 ? upstreamTotal / answered : 0,
       firstAtMs: requests > 0 ? performance.timeOrigin + first : 0,
-      perSecond: Array.from(areas, (a = 0, i) => a / Math.max(1, Math.min(SERIES_MS, last - first - i * SERIES_MS))),
+      perSecond: meansPerSecond(areas, last - first),
     }),
     close: () =>
       new Promise<void>((resolve) => {
