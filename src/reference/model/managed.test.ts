@@ -1,6 +1,6 @@
 // Unit tests of the managed model: contacts, write-only credentials with unique labels, the stable ssh key, issues, per-instance settings, services with the region rule, and statistics.
 
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { errorOf } from '../test-support/model-errors.js';
 import { ownerWorld } from '../test-support/principals.js';
 import {
@@ -35,6 +35,7 @@ import {
   updateNodeSettings,
   updateService,
 } from './managed.js';
+import { wireModels } from './wiring.js';
 import type { Principal } from './world.js';
 
 describe('contacts', () => {
@@ -144,6 +145,13 @@ describe('ssh key and issues', () => {
 });
 
 describe('per-instance settings', () => {
+  // The files of a worker share this module: the instances the wiring registers (now, if no file did)
+  // come back after these tests.
+  wireModels();
+  const { list, find } = managedInstances;
+  afterAll(() => {
+    Object.assign(managedInstances, { list, find });
+  });
   afterEach(() => {
     managedInstances.list = () => [];
     managedInstances.find = () => undefined;

@@ -1,6 +1,6 @@
 // Unit tests of the tags model: all-or-nothing create, the objects carrying a tag, delete from every object, and the hooks for taggable areas.
 
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { errorOf } from '../test-support/model-errors.js';
 import { ownerWorld } from '../test-support/principals.js';
 import {
@@ -14,6 +14,7 @@ import {
   tagObject,
   untagObject,
 } from './tags.js';
+import { wireModels } from './wiring.js';
 
 /** Instances as Part 3 will register them: objects of the caller's account by id. */
 function fakeInstances(...ids: number[]): Map<number, Taggable> {
@@ -22,7 +23,15 @@ function fakeInstances(...ids: number[]): Map<number, Taggable> {
   return objects;
 }
 
-afterEach(() => registerTaggable('nodes', { writable: () => undefined }));
+const noNodes = { writable: () => undefined };
+afterEach(() => registerTaggable('nodes', noNodes));
+// The files of a worker share this module: the instances the wiring registers (now, if no file did)
+// come back after this file.
+wireModels();
+const wired = registerTaggable('nodes', noNodes);
+afterAll(() => {
+  if (wired) registerTaggable('nodes', wired);
+});
 
 describe('create', () => {
   test('a tag listing no object is created and listed with no objects', () => {

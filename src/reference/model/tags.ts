@@ -33,9 +33,11 @@ export interface TaggableSource {
 
 const sources = new Map<TaggableKind, TaggableSource>();
 
-/** Lets an area's objects be tagged; a later registration replaces an earlier one. */
-export function registerTaggable(kind: TaggableKind, source: TaggableSource): void {
+/** Lets an area's objects be tagged; a later registration replaces an earlier one, and returns it (a test puts it back). */
+export function registerTaggable(kind: TaggableKind, source: TaggableSource): TaggableSource | undefined {
+  const earlier = sources.get(kind);
   sources.set(kind, source);
+  return earlier;
 }
 
 export interface TaggedObject {
