@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addArea, meansPerSecond, SERIES_MS, startDelayProxy } from './delay-proxy.js';
+import { addArea, type InFlight, meansPerSecond, SERIES_MS, startDelayProxy } from './delay-proxy.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -26,6 +26,15 @@ async function upstream(answerMs = 0): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v4`;
 }
 
+/** Through a proxy delaying `delayMs`: `overlapping` requests at once, then one alone; what it counted. */
+async function overlappingThenOne(delayMs: number, overlapping: number): Promise<InFlight> {
+  const proxy = await startDelayProxy(await upstream(), delayMs);
+  closers.push(() => proxy.close());
+  await Promise.all(Array.from({ length: overlapping }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
+  await fetch(`${proxy.baseUrl}/b`).then((r) => r.text());
+  return proxy.inFlight();
+}
+
 describe('the delay proxy', () => {
   it('forwards each request after the delay, body and path intact', async () => {
     const proxy = await startDelayProxy(await upstream(), 150);
@@ -38,11 +47,7 @@ describe('the delay proxy', () => {
 
   it('counts the requests in flight: peak and time-weighted mean', async () => {
     // A delay long enough that the four overlap even when this busy thread starts one of them late.
-    const proxy = await startDelayProxy(await upstream(), 1000);
-    closers.push(() => proxy.close());
-    await Promise.all(Array.from({ length: 4 }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
-    await fetch(`${proxy.baseUrl}/b`).then((r) => r.text());
-    const seen = proxy.inFlight();
+    const seen = await overlappingThenOne(1000, 4);
     expect(seen.requests).toBe(5);
     expect(seen.peak).toBe(4);
     // About 4 in flight for the first second, then 1 for the next: a mean near 2.5.
@@ -66,11 +71,7 @@ describe('the delay proxy', () => {
   });
 
   it('keeps the series of each second it served, in step with its overall mean, however loaded the machine', async () => {
-    const proxy = await startDelayProxy(await upstream(), 600);
-    closers.push(() => proxy.close());
-    await Promise.all(Array.from({ length: 3 }, () => fetch(`${proxy.baseUrl}/a`).then((r) => r.text())));
-    await fetch(`${proxy.baseUrl}/b`).then((r) => r.text());
-    const seen = proxy.inFlight();
+    const seen = await overlappingThenOne(600, 3);
     // How the requests fall into seconds depends on how busy this thread is; what the series must
     // hold does not: one mean per second served, none above the peak, together the overall mean.
     expect(seen.perSecond).toHaveLength(Math.ceil(seen.busyMs / SERIES_MS));
