@@ -2,13 +2,10 @@
 
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
+import { SELF_TEST_FILES, selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
 
 /** The run hosts' global setup. */
 const RUN_HOSTS = 'src/cli/test-support/run-hosts.ts';
-
-/** Every self-test file. */
-export const SELF_TEST_FILES = ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -2,8 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
-import base, { SELF_TEST_FILES } from './vitest.config.js';
+import { SELF_TEST_FILES, selfTestFiles, selfTestProjects } from './src/cli/test-support/self-test-projects.js';
+import base from './vitest.config.js';
 
 /**
  * What a self-test that takes its time does: starts a process (the command line, a script, Node),

@@ -12,6 +12,9 @@ const NEEDS_OWN_MODULES = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubG
 /** Run before each file that shares its worker's modules. */
 const FRESH_FILE = 'src/cli/test-support/fresh-file.ts';
 
+/** Every self-test file, as glob patterns. */
+export const SELF_TEST_FILES = ['suites/encoding/**/*.test.ts', 'src/**/*.test.ts'];
+
 /** The files the glob patterns match, in a stable order. */
 export const selfTestFiles = (patterns: string[]): string[] =>
   [...new Set(patterns.flatMap((p) => globSync(p)))].sort();
